@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+// TextMetrics: font-accurate text measurement and feed-cell sizing before anything is drawn.
+import PackageDescription
+
+let package = Package(
+    name: "TextMetrics",
+    products: [
+        .library(name: "TextMetrics", targets: ["TextMetrics"]),
+        .executable(name: "textmetrics", targets: ["textmetrics"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, each confined to the Swift folder that wraps it.
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+
+        // Unicode 15.0 segmentation (UAX #14, UAX #29, UAX #24): font-independent, pure Swift.
+        .target(name: "TextSegmentation"),
+
+        // The library users import: fonts, shaping, line fitting, cells.
+        .target(
+            name: "TextMetrics",
+            dependencies: ["CFreeType", "CHarfBuzz", "TextSegmentation"]),
+
+        // The command-line tool.
+        .executableTarget(
+            name: "textmetrics",
+            dependencies: [
+                "TextMetrics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "TextSegmentationTests", dependencies: ["TextSegmentation"]),
+        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,108 @@
+// Operators that build constraints. They use the |op| spelling so they never
+// compete with Equatable/Comparable's ==, <= and >= during type checking.
+
+precedencegroup ConstraintRelationPrecedence {
+    higherThan: AssignmentPrecedence
+    lowerThan: ComparisonPrecedence
+    associativity: none
+}
+
+/// Builds a required equality constraint, `lhs == rhs`.
+///
+/// ```swift
+/// let c = x + 10 |==| y
+/// ```
+infix operator |==| : ConstraintRelationPrecedence
+/// Builds a required inequality constraint, `lhs <= rhs`.
+///
+/// ```swift
+/// let c = x + 10 |<=| y
+/// ```
+infix operator |<=| : ConstraintRelationPrecedence
+/// Builds a required inequality constraint, `lhs >= rhs`.
+///
+/// ```swift
+/// let c = x |>=| 0
+/// ```
+infix operator |>=| : ConstraintRelationPrecedence
+
+/// The required constraint `lhs == rhs`.
+///
+/// ```swift
+/// let c = xm * 2 |==| xl + xr
+/// ```
+public func |==| <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
+    Constraint(lhs - rhs, .equal)
+}
+
+/// The required constraint `lhs == rhs` with a constant right side.
+///
+/// ```swift
+/// let c = width |==| 320
+/// ```
+public func |==| <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
+    Constraint(lhs - rhs, .equal)
+}
+
+/// The required constraint `lhs == rhs` with a constant left side.
+///
+/// ```swift
+/// let c = 320 |==| width
+/// ```
+public func |==| <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
+    Constraint(lhs - rhs, .equal)
+}
+
+/// The required constraint `lhs <= rhs`.
+///
+/// ```swift
+/// let c = xl + 10 |<=| xr
+/// ```
+public func |<=| <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
+    Constraint(lhs - rhs, .lessThanOrEqual)
+}
+
+/// The required constraint `lhs <= rhs` with a constant right side.
+///
+/// ```swift
+/// let c = xr |<=| 100
+/// ```
+public func |<=| <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
+    Constraint(lhs - rhs, .lessThanOrEqual)
+}
+
+/// The required constraint `lhs <= rhs` with a constant left side.
+///
+/// ```swift
+/// let c = 0 |<=| xl
+/// ```
+public func |<=| <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
+    Constraint(lhs - rhs, .lessThanOrEqual)
+}
+
+/// The required constraint `lhs >= rhs`.
+///
+/// ```swift
+/// let c = xr |>=| xl + 10
+/// ```
+public func |>=| <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
+    Constraint(lhs - rhs, .greaterThanOrEqual)
+}
+
+/// The required constraint `lhs >= rhs` with a constant right side.
+///
+/// ```swift
+/// let c = height |>=| 17
+/// ```
+public func |>=| <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
+    Constraint(lhs - rhs, .greaterThanOrEqual)
+}
+
+/// The required constraint `lhs >= rhs` with a constant left side.
+///
+/// ```swift
+/// let c = 100 |>=| xr
+/// ```
+public func |>=| <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
+    Constraint(lhs - rhs, .greaterThanOrEqual)
+}

@@ -1,0 +1,71 @@
+/// A loaded font face: one face of a font file, shared by every size and every thread.
+///
+/// A face is loaded once (see ``FontLibrary``) and holds everything measuring needs that
+/// does not depend on the point size: the font's metrics in font units, a shaper, and the
+/// cache of shaped segment widths. Use it through ``Font``, which adds a size.
+///
+/// `FontFace` is `Sendable`: it is immutable apart from its internally synchronized caches,
+/// and may be used from many threads at once.
+public final class FontFace: Sendable {
+    /// The path of the font file, or the label given for an in-memory font.
+    public let path: String
+    /// The face's index in its file (non-zero only in collections such as `.ttc`).
+    public let faceIndex: Int
+    /// The number of faces in the file the face came from.
+    public let faceCount: Int
+    /// The family name stored in the font, e.g. "Roboto".
+    public let familyName: String
+    /// The style name stored in the font, e.g. "Medium".
+    public let styleName: String
+    /// Vertical metrics in font units.
+    public let metrics: FontMetrics
+
+    let freeType: FreeTypeFace
+    let shaper: HarfBuzzFont
+    let segments: SegmentCache
+    /// The width of U+2026 HORIZONTAL ELLIPSIS shaped in this face, in font units.
+    let ellipsisAdvance: Int32
+
+    /// Loads face `faceIndex` of the font file at `path`.
+    ///
+    /// Prefer ``FontLibrary/face(path:faceIndex:)``, which loads each face once.
+    /// - Throws: ``FontError`` when the file is missing, unreadable, not a font, or has no
+    ///   face at `faceIndex`.
+    public convenience init(path: String, faceIndex: Int = 0) throws {
+        try self.init(data: FontData(contentsOfFile: path), faceIndex: faceIndex)
+    }
+
+    /// Loads face `faceIndex` of a font held in memory; `label` names it in errors.
+    /// - Throws: ``FontError`` when the bytes are not a font or have no face at `faceIndex`.
+    public convenience init(bytes: some Collection<UInt8>, faceIndex: Int = 0, label: String = "<memory>") throws {
+        try self.init(data: FontData(copying: bytes, origin: label), faceIndex: faceIndex)
+    }
+
+    init(data: FontData, faceIndex: Int, segmentCacheCapacity: Int = SegmentCache.defaultCapacity) throws {
+        let freeType = try FreeTypeFace(data: data, faceIndex: faceIndex)
+        self.freeType = freeType
+        self.path = data.origin
+        self.faceIndex = faceIndex
+        self.faceCount = freeType.faceCount
+        self.familyName = freeType.familyName
+        self.styleName = freeType.styleName
+        self.metrics = freeType.metrics
+        self.shaper = HarfBuzzFont(data: data, faceIndex: faceIndex)
+        self.segments = SegmentCache(capacity: segmentCacheCapacity)
+        self.ellipsisAdvance = FontFace.shapeEllipsis(shaper)
+    }
+
+    /// Whether the face has a glyph of its own for `scalar`.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        shaper.hasGlyph(for: scalar)
+    }
+
+    private static func shapeEllipsis(_ shaper: HarfBuzzFont) -> Int32 {
+        var glyphs: [ShapedGlyph] = []
+        var ellipsis = Array("\u{2026}".utf8)
+        ellipsis.withUnsafeMutableBufferPointer { bytes in
+            shaper.shape(UnsafeBufferPointer(bytes), range: 0..<bytes.count, into: &glyphs)
+        }
+        return glyphs.reduce(0) { $0 + $1.advance }
+    }
+}

@@ -1,0 +1,47 @@
+import TextSegmentation
+
+/// Cuts UTF-8 text into ``TextSegment``s at its UAX #14 break opportunities and finds each
+/// segment's trailing whitespace and line separators. Font-independent.
+enum SegmentSplitter {
+    static func segments(of bytes: UnsafeBufferPointer<UInt8>) -> [TextSegment] {
+        var segments: [TextSegment] = []
+        segments.reserveCapacity(bytes.count / 5 + 1)
+        var start = 0
+        LineBreaking.forEachOpportunity(inUTF8: bytes) { opportunity in
+            let end = opportunity.offset
+            var shapedEnd = end
+            if opportunity.isMandatory {
+                while shapedEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: shapedEnd, in: bytes, notBefore: start),
+                      isLineSeparator(scalar) {
+                    shapedEnd = at
+                }
+            }
+            var contentEnd = shapedEnd
+            while contentEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
+                  isHangingWhitespace(scalar) {
+                contentEnd = at
+            }
+            segments.append(TextSegment(start: Int32(start), contentEnd: Int32(contentEnd), shapedEnd: Int32(shapedEnd),
+                                        end: Int32(end), isMandatoryBreak: opportunity.isMandatory))
+            start = end
+        }
+        return segments
+    }
+
+    /// Characters that end a line and take no space: LF, VT, FF, CR, NEL, LS, PS.
+    static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// Breaking spaces, which hang past the end of a line: space, tab, ogham space, the
+    /// en/em spaces (not the figure space), medium mathematical space, ideographic space.
+    static func isHangingWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// Rewrites the last line shown when text is hidden after it: keeps what fits around an
+/// ellipsis (U+2026, shaped in the font), at the head, the middle or the tail.
+///
+/// The truncated text is the rest of the last line's paragraph (up to its line separator),
+/// as CoreText truncates the last line of a frame. Widths come from whole segments where a
+/// segment fits and from grapheme advances inside the one that does not.
+struct Truncator {
+    let fitter: LineFitter
+    let ellipsisUnits: Int64
+    let mode: LineBreakMode
+
+    /// The truncated form of `line`: its width, what it keeps, and the end of the text it
+    /// now stands for (its paragraph's end); `nil` when the mode does not truncate.
+    func truncate(_ line: LineFitter.Line) -> (units: Int64, truncation: LineTruncation?, endByte: Int)? {
+        guard mode.truncates else { return nil }
+        let segments = fitter.segments
+        var paragraphEnd = line.start.segment
+        while paragraphEnd < segments.count - 1, !segments[paragraphEnd].isMandatoryBreak { paragraphEnd += 1 }
+        let available = fitter.maxUnits - Double(ellipsisUnits)
+        let contentEnd = Int(segments[paragraphEnd].contentEnd)
+        let endByte = Int(segments[paragraphEnd].end)
+        switch mode {
+        case .truncateTail:
+            let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: available)
+            return (prefix.units + ellipsisUnits,
+                    LineTruncation(keptPrefix: line.startByte..<prefix.end, keptSuffix: contentEnd..<contentEnd), endByte)
+        case .truncateHead:
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .infinity)
+            if Double(whole.units) <= fitter.maxUnits + 1e-6 { return (whole.units, nil, endByte) }
+            let suffix = keptSuffix(through: paragraphEnd, downTo: line.startByte, within: available)
+            return (suffix.units + ellipsisUnits,
+                    LineTruncation(keptPrefix: line.startByte..<line.startByte, keptSuffix: suffix.start..<contentEnd), endByte)
+        default:
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .infinity)
+            if Double(whole.units) <= fitter.maxUnits + 1e-6 { return (whole.units, nil, endByte) }
+            let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: available / 2)
+            let suffix = keptSuffix(through: paragraphEnd, downTo: prefix.end, within: available - Double(prefix.units))
+            return (prefix.units + suffix.units + ellipsisUnits,
+                    LineTruncation(keptPrefix: line.startByte..<prefix.end, keptSuffix: suffix.start..<contentEnd), endByte)
+        }
+    }
+
+    /// The longest run of whole graphemes from `start` whose width fits, ending on content
+    /// (whitespace before the ellipsis is dropped).
+    private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Double) -> (end: Int, units: Int64) {
+        let segments = fitter.segments
+        var running: Int64 = 0
+        var kept = (end: fitter.byteOffset(of: start), units: Int64(0))
+        for index in start.segment...last {
+            let segment = segments[index]
+            let first = index == start.segment ? start.grapheme : 0
+            if first == 0, Double(running + Int64(segment.contentWidth)) <= available + 1e-6 {
+                if segment.contentEnd > segment.start {
+                    kept = (Int(segment.contentEnd), running + Int64(segment.contentWidth))
+                }
+                running += Int64(segment.width)
+                continue
+            }
+            let clusters = fitter.graphemes(index)
+            let contentBytes = segment.contentEnd - segment.start
+            var k = first
+            while k < clusters.ends.count, clusters.ends[k] <= contentBytes,
+                  Double(running + Int64(clusters.advances[k])) <= available + 1e-6 {
+                running += Int64(clusters.advances[k])
+                kept = (Int(segment.start) + Int(clusters.ends[k]), running)
+                k += 1
+            }
+            break
+        }
+        return kept
+    }
+
+    /// The longest run of whole graphemes ending at the paragraph's content end whose width
+    /// fits, starting no earlier than `floor`.
+    private func keptSuffix(through last: Int, downTo floor: Int, within available: Double) -> (start: Int, units: Int64) {
+        let segments = fitter.segments
+        var running: Int64 = 0
+        var kept = (start: Int(segments[last].contentEnd), units: Int64(0))
+        var index = last
+        while index >= 0, Int(segments[index].end) > floor {
+            let segment = segments[index]
+            let width = index == last ? Int64(segment.contentWidth) : Int64(segment.width)
+            if Int(segment.start) >= floor, Double(running + width) <= available + 1e-6 {
+                running += width
+                kept = (Int(segment.start), running)
+                index -= 1
+                continue
+            }
+            let clusters = fitter.graphemes(index)
+            let limitBytes = index == last ? segment.contentEnd - segment.start : segment.end - segment.start
+            var k = clusters.ends.count - 1
+            while k >= 0, clusters.ends[k] > limitBytes { k -= 1 }
+            while k >= 0 {
+                let clusterStart = k == 0 ? Int(segment.start) : Int(segment.start) + Int(clusters.ends[k - 1])
+                guard clusterStart >= floor, Double(running + Int64(clusters.advances[k])) <= available + 1e-6 else { break }
+                running += Int64(clusters.advances[k])
+                kept = (clusterStart, running)
+                k -= 1
+            }
+            break
+        }
+        return kept
+    }
+}

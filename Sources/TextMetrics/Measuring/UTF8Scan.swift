@@ -1,0 +1,30 @@
+/// Small UTF-8 decoding steps over raw bytes that came from a Swift `String` (so valid).
+enum UTF8Scan {
+    /// The scalar that ends at byte `end`, and the offset where it starts.
+    static func scalar(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>, notBefore floor: Int) -> (Unicode.Scalar, Int)? {
+        guard end > floor else { return nil }
+        var start = end - 1
+        while start > floor, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        guard let (scalar, _) = scalar(startingAt: start, in: bytes) else { return nil }
+        return (scalar, start)
+    }
+
+    /// The scalar that starts at byte `start`, and its length in bytes.
+    static func scalar(startingAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Int)? {
+        guard start < bytes.count else { return nil }
+        let b0 = UInt32(bytes[start])
+        let length: Int
+        var value: UInt32
+        switch b0 {
+        case 0..<0x80: return (Unicode.Scalar(UInt8(b0)), 1)
+        case 0xC0..<0xE0: length = 2; value = b0 & 0x1F
+        case 0xE0..<0xF0: length = 3; value = b0 & 0x0F
+        case 0xF0..<0xF8: length = 4; value = b0 & 0x07
+        default: return nil
+        }
+        guard start + length <= bytes.count else { return nil }
+        for i in 1..<length { value = value << 6 | UInt32(bytes[start + i] & 0x3F) }
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
+    }
+}

@@ -1,0 +1,111 @@
+import CHarfBuzz
+import Synchronization
+
+/// A HarfBuzz font over a font's bytes, scaled to units per em: the only HarfBuzz code.
+///
+/// `hb_font_t` is immutable after creation and HarfBuzz documents it as safe to shape with
+/// from many threads at once; scratch buffers come from a small pool so no thread waits
+/// on another while shaping.
+final class HarfBuzzFont: @unchecked Sendable {
+    private let data: FontData
+    private let blob: OpaquePointer
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+    private let buffers = Mutex<[BufferHandle]>([])
+
+    /// Units per em, the scale the font is set to.
+    let unitsPerEm: Int32
+
+    init(data: FontData, faceIndex: Int) {
+        self.data = data
+        blob = hb_blob_create(
+            data.bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.bytes.count),
+            HB_MEMORY_MODE_READONLY, nil, nil)
+        face = hb_face_create(blob, UInt32(faceIndex))
+        hb_face_make_immutable(face)
+        font = hb_font_create(face)
+        let upem = Int32(hb_face_get_upem(face))
+        unitsPerEm = upem
+        hb_font_set_scale(font, upem, upem)
+        hb_font_make_immutable(font)
+    }
+
+    deinit {
+        for buffer in buffers.withLock({ $0 }) { hb_buffer_destroy(buffer.pointer) }
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+    }
+
+    /// Whether the font maps `scalar` to a glyph of its own (not `.notdef`).
+    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
+    }
+
+    /// Shapes `text[range]` with the rest of `text` as context, appending glyphs in logical
+    /// (increasing cluster) order to `glyphs`.
+    ///
+    /// - Parameters:
+    ///   - text: the whole UTF-8 text; clusters are byte offsets into it.
+    ///   - range: the bytes to shape.
+    ///   - properties: script, direction and language; `nil` lets HarfBuzz guess them.
+    func shape(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, properties: ShapingProperties? = nil,
+               into glyphs: inout [ShapedGlyph]) {
+        guard !range.isEmpty else { return }
+        let buffer = takeBuffer()
+        defer { returnBuffer(buffer) }
+        text.withMemoryRebound(to: CChar.self) { chars in
+            hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        if let properties {
+            hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, hb_script_from_string(properties.scriptTag, 4))
+            if let language = properties.language {
+                hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+            }
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+        let n = Int(count)
+        glyphs.reserveCapacity(glyphs.count + n)
+        let reversed = HB_DIRECTION_IS_BACKWARD(hb_buffer_get_direction(buffer))
+        for k in 0..<n {
+            let i = reversed ? n - 1 - k : k
+            let flags = hb_glyph_info_get_glyph_flags(infos.advanced(by: i))
+            glyphs.append(ShapedGlyph(
+                cluster: Int32(infos[i].cluster),
+                advance: positions[i].x_advance,
+                isUnsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0,
+                isMissing: infos[i].codepoint == 0))
+        }
+    }
+
+    private func takeBuffer() -> OpaquePointer {
+        if let buffer = buffers.withLock({ $0.popLast() }) { return buffer.pointer }
+        return hb_buffer_create()
+    }
+
+    private func returnBuffer(_ buffer: OpaquePointer) {
+        hb_buffer_clear_contents(buffer)
+        let kept = buffers.withLock { pool -> Bool in
+            guard pool.count < 8 else { return false }
+            pool.append(BufferHandle(pointer: buffer))
+            return true
+        }
+        if !kept { hb_buffer_destroy(buffer) }
+    }
+}
+
+/// An `hb_buffer_t` parked in the pool; only one thread holds it at a time.
+private struct BufferHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// `HB_DIRECTION_IS_BACKWARD` is a macro; this is its Swift form.
+private func HB_DIRECTION_IS_BACKWARD(_ direction: hb_direction_t) -> Bool {
+    (direction.rawValue & ~UInt32(2)) == 5
+}

@@ -1,0 +1,147 @@
+import TextSegmentation
+
+/// Gives every segment of a text its width in one face: from the cache where it can, by
+/// shaping the rest in context, a window of neighbouring segments per HarfBuzz call.
+///
+/// A segment's width is measured with the first character of the next segment after it,
+/// because fonts kern across line-break opportunities; that character's own glyphs are
+/// dropped. Where HarfBuzz flags the boundary unsafe to break and no whitespace would hang
+/// there, the segment is also shaped alone, and the difference is kept as its line-end
+/// correction, so a line ending there is as wide as the line shaped by itself.
+struct SegmentShaper {
+    let face: FontFace
+
+    /// The longest stretch of text shaped in one HarfBuzz call.
+    static let maxWindowBytes = 2048
+
+    func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
+        var missing: [Int] = []
+        for i in segments.indices {
+            if let key = key(of: i, segments, bytes), let measure = face.segments.measure(for: key) {
+                segments[i].apply(measure)
+            } else {
+                missing.append(i)
+            }
+        }
+        guard !missing.isEmpty else { return }
+        var glyphs: [ShapedGlyph] = []
+        var k = 0
+        while k < missing.count {
+            // A window: consecutive missing segments of one paragraph, up to maxWindowBytes.
+            let first = missing[k]
+            var last = first
+            while k + 1 < missing.count, missing[k + 1] == last + 1, !segments[last].isMandatoryBreak,
+                  Int(segments[last + 1].shapedEnd - segments[first].start) <= SegmentShaper.maxWindowBytes {
+                k += 1
+                last = missing[k]
+            }
+            k += 1
+            shapeWindow(first...last, &segments, bytes, &glyphs)
+            for i in first...last {
+                if let key = key(of: i, segments, bytes) { face.segments.store(segments[i].measure, for: key) }
+            }
+        }
+    }
+
+    /// The grapheme clusters of segment `i` with their advances, for breaking inside it.
+    func graphemes(of i: Int, _ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> GraphemeAdvances {
+        let key = key(of: i, segments, bytes)
+        if let key, let cached = face.segments.measure(for: key)?.graphemes { return cached }
+        let segment = segments[i]
+        var glyphs: [ShapedGlyph] = []
+        face.shaper.shape(bytes, range: Int(segment.start)..<contextEnd(of: i, segments, bytes), into: &glyphs)
+        var ends: [Int32] = []
+        var advances: [Int32] = []
+        let start = Int(segment.start)
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(segment.shapedEnd)])
+        GraphemeBreaking.forEachBoundary(inUTF8: slice) { ends.append(Int32($0)) }
+        advances = [Int32](repeating: 0, count: ends.count)
+        var g = 0
+        for glyph in glyphs {
+            let offset = Int32(Int(glyph.cluster) - start)
+            guard offset < Int32(slice.count) else { break }
+            while g < ends.count - 1, offset >= ends[g] { g += 1 }
+            advances[g] += glyph.advance
+        }
+        let result = GraphemeAdvances(ends: ends, advances: advances)
+        if let key {
+            var measure = segment.measure
+            measure.graphemes = result
+            face.segments.store(measure, for: key)
+        }
+        return result
+    }
+
+    // MARK: - Windows
+
+    private func shapeWindow(_ window: ClosedRange<Int>, _ segments: inout [TextSegment],
+                             _ bytes: UnsafeBufferPointer<UInt8>, _ glyphs: inout [ShapedGlyph]) {
+        glyphs.removeAll(keepingCapacity: true)
+        let range = Int(segments[window.lowerBound].start)..<contextEnd(of: window.upperBound, segments, bytes)
+        face.shaper.shape(bytes, range: range, into: &glyphs)
+        for i in window {
+            segments[i].width = 0
+            segments[i].trailingWhitespace = 0
+            segments[i].hasMissingGlyphs = false
+            segments[i].lineEndCorrection = 0
+        }
+        var i = window.lowerBound
+        var atSegmentStart = true
+        for glyph in glyphs {
+            let cluster = glyph.cluster
+            while i <= window.upperBound, cluster >= segments[i].shapedEnd {
+                i += 1
+                atSegmentStart = true
+            }
+            if atSegmentStart, i > window.lowerBound, glyph.isUnsafeToBreak {
+                noteUnsafeBoundary(before: i, &segments, bytes)
+            }
+            atSegmentStart = false
+            guard i <= window.upperBound else { break }  // the context character
+            segments[i].width += glyph.advance
+            if cluster >= segments[i].contentEnd { segments[i].trailingWhitespace += glyph.advance }
+            if glyph.isMissing, !isInvisible(at: Int(cluster), bytes) { segments[i].hasMissingGlyphs = true }
+        }
+    }
+
+    /// The segment before `next` kerns or joins with it: if nothing hangs between them,
+    /// measure the segment's content alone for when a line ends there.
+    private func noteUnsafeBoundary(before next: Int, _ segments: inout [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) {
+        let previous = next - 1
+        let segment = segments[previous]
+        guard segment.contentEnd == segment.shapedEnd, segment.contentEnd > segment.start else { return }
+        var alone: [ShapedGlyph] = []
+        face.shaper.shape(bytes, range: Int(segment.start)..<Int(segment.contentEnd), into: &alone)
+        let isolated = alone.reduce(Int32(0)) { $0 + $1.advance }
+        segments[previous].lineEndCorrection = isolated - segment.contentWidth
+    }
+
+    // MARK: - Keys and context
+
+    /// Where shaping segment `i` stops: after the first character of the next segment,
+    /// unless a line must end after `i`.
+    private func contextEnd(of i: Int, _ segments: [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let segment = segments[i]
+        guard !segment.isMandatoryBreak, i + 1 < segments.count,
+              let (_, length) = UTF8Scan.scalar(startingAt: Int(segment.end), in: bytes) else {
+            return Int(segment.shapedEnd)
+        }
+        return Int(segment.end) + length
+    }
+
+    private func key(of i: Int, _ segments: [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
+        let start = Int(segments[i].start)
+        let end = contextEnd(of: i, segments, bytes)
+        guard end - start <= SegmentKey.maxCachedLength else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return SegmentKey(text: text, contextLength: UInt8(end - Int(segments[i].shapedEnd)))
+    }
+
+    /// Default-ignorable and control characters have no glyph in most fonts and show
+    /// nothing, so they are not reported missing.
+    private func isInvisible(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let (scalar, _) = UTF8Scan.scalar(startingAt: offset, in: bytes) else { return true }
+        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control
+            || SegmentSplitter.isHangingWhitespace(scalar)
+    }
+}

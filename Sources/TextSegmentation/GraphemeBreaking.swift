@@ -1,0 +1,93 @@
+/// Extended grapheme cluster segmentation (UAX #29, Unicode 15.0) over UTF-8 text.
+///
+/// Implements GB1–GB13 and GB999 as of Unicode 15.0 (which has no GB9c), from
+/// this module's own tables, so the result does not depend on the Unicode
+/// version of the Swift runtime's `Character`.
+///
+/// Malformed UTF-8 is tolerated: each byte that is not part of a well-formed
+/// sequence is treated as U+FFFD (a cluster of its own, unless marks follow).
+public enum GraphemeBreaking {
+    /// Calls `body` with the UTF-8 offset of every grapheme cluster boundary after 0, ending with the end of text.
+    ///
+    /// Nothing is reported for empty text.
+    ///
+    /// - Complexity: O(n) in the number of bytes; no allocation.
+    public static func forEachBoundary(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        scan(base, bytes.count, body)
+    }
+
+    /// Returns the UTF-8 offsets of the grapheme cluster boundaries of `text` after 0, ending with its length.
+    ///
+    /// - Complexity: O(n) in the UTF-8 length of `text`.
+    public static func boundaries(in text: String) -> [Int] {
+        var text = text
+        var result: [Int] = []
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            scan(base, bytes.count) { result.append($0) }
+        }
+        return result
+    }
+
+    /// Runs the rules, reporting every boundary after offset 0.
+    @inline(__always)
+    private static func scan(_ base: UnsafePointer<UInt8>, _ end: Int, _ report: (Int) -> Void) {
+        let trie = GraphemeBreakClass.trie
+        let (first, firstLength) = UTF8Decoding.decode(base, at: 0, end: end)
+        var value = trie.value(first)
+        var prev = GraphemeBreakClass(tableValue: value)
+        // GB11 progress: 1 after `ExtPict Extend*`, 2 after `ExtPict Extend* ZWJ`.
+        var emoji: UInt8 = value & GraphemeBreakClass.extendedPictographic != 0 ? 1 : 0
+        // GB12/GB13: whether the run of RIs ending at `prev` has odd length.
+        var oddRegionalIndicators = prev == .regionalIndicator
+
+        var index = firstLength
+        while index < end {
+            let byte = base[index]
+            let length: Int
+            if byte < 0x80 {
+                // ASCII is Other/CR/LF/Control and not Extended_Pictographic.
+                value = trie.asciiValue(byte)
+                length = 1
+            } else {
+                let decoded = UTF8Decoding.decodeMultibyte(base, at: index, end: end, lead: byte)
+                value = trie.value(decoded.scalar)
+                length = decoded.length
+            }
+            let cur = GraphemeBreakClass(tableValue: value)
+            let curIsPictographic = value & GraphemeBreakClass.extendedPictographic != 0
+
+            let isBoundary: Bool
+            switch (prev, cur) {
+            case (.cr, .lf): isBoundary = false                                    // GB3
+            case (.control, _), (.cr, _), (.lf, _): isBoundary = true              // GB4
+            case (_, .control), (_, .cr), (_, .lf): isBoundary = true              // GB5
+            case (.l, .l), (.l, .v), (.l, .lv), (.l, .lvt): isBoundary = false     // GB6
+            case (.lv, .v), (.lv, .t), (.v, .v), (.v, .t): isBoundary = false      // GB7
+            case (.lvt, .t), (.t, .t): isBoundary = false                          // GB8
+            case (_, .extend), (_, .zwj): isBoundary = false                       // GB9
+            case (_, .spacingMark): isBoundary = false                             // GB9a
+            case (.prepend, _): isBoundary = false                                 // GB9b
+            case (.zwj, _) where emoji == 2 && curIsPictographic: isBoundary = false  // GB11
+            case (.regionalIndicator, .regionalIndicator): isBoundary = !oddRegionalIndicators  // GB12, GB13
+            default: isBoundary = true                                             // GB999
+            }
+            if isBoundary { report(index) }
+
+            if curIsPictographic {
+                emoji = 1
+            } else if cur == .extend {
+                emoji = emoji == 1 ? 1 : 0
+            } else if cur == .zwj {
+                emoji = emoji == 1 ? 2 : 0
+            } else {
+                emoji = 0
+            }
+            oddRegionalIndicators = cur == .regionalIndicator ? !oddRegionalIndicators : false
+            prev = cur
+            index &+= length
+        }
+        report(end)
+    }
+}
