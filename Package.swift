@@ -23,21 +23,26 @@ let package = Package(
         // Unicode 15.0 segmentation (UAX #14, UAX #29, UAX #24): font-independent, pure Swift.
         .target(name: "TextSegmentation"),
 
+        // A small, fast JSON reader and writer for requests, templates and answers.
+        .target(name: "JSON"),
+
         // The library users import: fonts, shaping, line fitting, cells.
         .target(
             name: "TextMetrics",
-            dependencies: ["CFreeType", "CHarfBuzz", "TextSegmentation"]),
+            dependencies: ["CFreeType", "CHarfBuzz", "TextSegmentation", "JSON"]),
 
         // The command-line tool.
         .executableTarget(
             name: "textmetrics",
             dependencies: [
-                "TextMetrics",
+                "TextMetrics", "JSON", "TextSegmentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "TextSegmentationTests", dependencies: ["TextSegmentation"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["textmetrics", "TestSupport"]),
     ]
 )

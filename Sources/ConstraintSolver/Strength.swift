@@ -107,7 +107,8 @@ public struct Strength: Sendable, Hashable, Comparable {
     private static func power10(_ exponent: Double) -> Double {
         // exp(x · ln 10) via exp's Taylor series on a reduced argument.
         let x = exponent * 2.302585092994046
-        let k = (x / 0.6931471805599453).rounded()
+        let q = x / 0.6931471805599453
+        let k = Double(Int(q + (q >= 0 ? 0.5 : -0.5)))  // round without libm
         let r = x - k * 0.6931471805599453
         var term = 1.0, sum = 1.0
         for n in 1...20 {

@@ -19,7 +19,7 @@ public struct UnicodeScript: RawRepresentable, Hashable, Sendable, CustomStringC
     }
 
     /// Creates a script from a code known to be valid (used by generated code).
-    init(rawValue: UInt8, unchecked: Void = ()) {
+    init(rawValue: UInt8, unchecked: Void) {
         self.rawValue = rawValue
     }
 

@@ -1,0 +1,57 @@
+import ArgumentParser
+import JSON
+import TextSegmentation
+
+/// `textmetrics breaks`: where a text may wrap (UAX #14 break opportunities).
+struct BreaksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "breaks",
+        abstract: "List the UAX #14 line break opportunities of a text (UTF-8 byte offsets).",
+        discussion: """
+            Each opportunity is a byte offset where a line may start; mandatory ones follow a
+            line separator or end the text. With --jsonl, standard input is JSON Lines of
+            {"id", "text"} and each answer is {"id", "breaks": [{"offset", "mandatory"}]}.
+            """)
+
+    @Argument(help: "The text (default: read standard input).")
+    var text: String?
+
+    @Flag(help: "Print the answer as JSON.")
+    var json = false
+
+    @Flag(help: "Read JSON Lines requests on standard input.")
+    var jsonl = false
+
+    func validate() throws {
+        if jsonl && text != nil { throw ValidationError("--jsonl reads requests from standard input; give no text argument") }
+    }
+
+    func run() throws {
+        if jsonl {
+            JSONLinesRunner.run { request in
+                guard case .object = request else { throw CommandError("a request must be a JSON object, got \(request.kindName)") }
+                guard let text = request["text"]?.stringValue else { throw CommandError("missing string field \"text\"") }
+                return .object([("id", request["id"] ?? .null), ("breaks", Self.breaksJSON(text))])
+            }
+            return
+        }
+        let text = try self.text ?? StandardInput.readText()
+        if json {
+            print(JSONValue.object([("breaks", Self.breaksJSON(text))]).serialized)
+            return
+        }
+        let bytes = Array(text.utf8)
+        var start = 0
+        for opportunity in LineBreaking.opportunities(in: text) {
+            let piece = String(decoding: bytes[start..<opportunity.offset], as: UTF8.self)
+            print("\(opportunity.offset)\t\(opportunity.isMandatory ? "mandatory" : "allowed")\t\(piece.debugDescription)")
+            start = opportunity.offset
+        }
+    }
+
+    static func breaksJSON(_ text: String) -> JSONValue {
+        .array(LineBreaking.opportunities(in: text).map {
+            .object([("offset", .number(Double($0.offset))), ("mandatory", .bool($0.isMandatory))])
+        })
+    }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import JSON
+import TextMetrics
+
+/// `textmetrics measure`: the size of a text, like `sizeWithFont:constrainedToSize:lineBreakMode:`.
+struct MeasureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Measure a text: line count, exact size, and the size on the pixel grid.",
+        discussion: """
+            The text comes from the argument, or from standard input when absent.
+            With --jsonl, standard input is JSON Lines, one request object per line:
+              {"id": 1, "text": "…", "font": "Roboto-Regular", "size": 15, "width": 320,
+               "height": 0, "numberOfLines": 0, "lineBreakMode": "wordWrap", "faceIndex": 0}
+            and each answer is one line: {"id", "lineCount", "width", "height",
+            "lines": [{"start", "length", "width"}], "missingGlyphs"} (byte offsets in UTF-8),
+            or {"id", "error"} for a bad request; the batch goes on.
+            """)
+
+    @Argument(help: "The text to measure (default: read standard input).")
+    var text: String?
+
+    @Option(name: .customLong("font"), help: "A bundled font name or a font file path; repeat for a fallback chain (the first is used for now).")
+    var fonts: [String] = []
+
+    @Option(help: "The face index in a font collection (.ttc).")
+    var faceIndex: Int = 0
+
+    @Option(help: "The font size in points.")
+    var size: Double = MeasureRequest.defaultSize
+
+    @Option(help: "The maximum line width in points (default: no limit).")
+    var width: Double?
+
+    @Option(help: "The maximum height in points; lines that do not fit are not counted (default: no limit).")
+    var height: Double?
+
+    @Option(help: "word-wrap, char-wrap, clip, truncate-head, truncate-tail or truncate-middle.")
+    var lineBreakMode: String = LineBreakMode.wordWrap.kebabName
+
+    @Option(name: .customLong("lines"), help: "The maximum number of lines (0: no limit).")
+    var numberOfLines: Int = 0
+
+    @Option(help: "Pixels per point for the rounded size (1, 2, 3).")
+    var scale: Double = 2
+
+    @Flag(help: "List each line with its width.")
+    var showLines = false
+
+    @Flag(help: "Print the answer as JSON.")
+    var json = false
+
+    @Flag(help: "Read JSON Lines requests on standard input and answer each on one line.")
+    var jsonl = false
+
+    func validate() throws {
+        guard LineBreakMode(name: lineBreakMode) != nil else {
+            throw ValidationError("unknown line break mode '\(lineBreakMode)'; use one of \(LineBreakMode.allCases.map(\.kebabName).joined(separator: ", "))")
+        }
+        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        guard size.isFinite, size > 0 else { throw ValidationError("--size must be a positive finite number, got \(size)") }
+        guard faceIndex >= 0 else { throw ValidationError("--face-index must be 0 or more, got \(faceIndex)") }
+        if jsonl && text != nil { throw ValidationError("--jsonl reads requests from standard input; give no text argument") }
+    }
+
+    func run() throws {
+        if jsonl {
+            JSONLinesRunner.run { request in
+                let parsed = try MeasureRequest(json: request)
+                return LayoutJSON.answer(id: request["id"], try parsed.layout())
+            }
+            return
+        }
+        let text = try self.text ?? StandardInput.readText()
+        let container: TextContainer
+        do {
+            container = try TextContainer(width: width ?? .infinity, height: height ?? .infinity,
+                                          numberOfLines: numberOfLines, lineBreakMode: LineBreakMode(name: lineBreakMode)!)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let request = MeasureRequest(text: text, fonts: fonts.isEmpty ? [MeasureRequest.defaultFont] : fonts,
+                                     faceIndex: faceIndex, size: size, container: container)
+        let layout: TextLayout
+        do {
+            layout = try request.layout()
+        } catch {
+            throw CommandError("\(error)")
+        }
+        if json {
+            var answer = LayoutJSON.answer(id: nil, layout)
+            if case .object(var members) = answer {
+                let rounded = layout.size.roundedUp(scale: scale)
+                members.append(("scale", .number(scale)))
+                members.append(("roundedWidth", .number(rounded.width)))
+                members.append(("roundedHeight", .number(rounded.height)))
+                answer = .object(members)
+            }
+            print(answer.serialized)
+            return
+        }
+        print(Self.summary(layout, scale: scale))
+        if showLines {
+            for (index, line) in layout.lines.enumerated() {
+                let shown = Self.shownText(of: line, in: text)
+                print(String(format: "%4d  %8.2f  ", index + 1, line.width) + shown.debugDescription)
+            }
+        }
+        if !layout.missingGlyphs.isEmpty {
+            print("missing glyphs: " + layout.missingGlyphs.map(LayoutJSON.codePoint).joined(separator: " "))
+        }
+    }
+
+    /// `3 lines, 291.42 × 52.73 pt (@2x: 291.5 × 53.0)`.
+    static func summary(_ layout: TextLayout, scale: Double) -> String {
+        let rounded = layout.size.roundedUp(scale: scale)
+        let count = layout.lineCount == 1 ? "1 line" : "\(layout.lineCount) lines"
+        return "\(count), \(NumberText.points(layout.size.width)) × \(NumberText.points(layout.size.height)) pt "
+            + "(@\(NumberText.compact(scale))x: \(NumberText.grid(rounded.width)) × \(NumberText.grid(rounded.height)))"
+            + (layout.isTruncated ? ", truncated" : "")
+    }
+
+    /// The text a line shows, with the ellipsis where it was truncated.
+    static func shownText(of line: TextLine, in text: String) -> String {
+        let bytes = Array(text.utf8)
+        func slice(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        guard let truncation = line.truncation else {
+            return slice(line.utf8Range).trimmingCharacters(in: .newlines)
+        }
+        return slice(truncation.keptPrefix) + "\u{2026}" + slice(truncation.keptSuffix)
+    }
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Buffered output to stdout and plain messages to stderr.
+enum Console {
+    /// Writes `text` to stderr prefixed with `textmetrics: error: `.
+    static func error(_ text: String) {
+        fflush(nil)
+        var line = "textmetrics: error: " + text + "\n"
+        line.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// Writes `text` to stderr as is.
+    static func status(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// Writes `text` to stdout (buffered by stdio).
+    static func write(_ text: String) {
+        print(text, terminator: "")
+    }
+
+    /// Flushes stdout, so streamed answers reach a reader that waits for them.
+    static func flush() { fflush(nil) }
+
+    /// Whether stderr is a terminal (for progress bars).
+    static var stderrIsTerminal: Bool { isatty(2) != 0 }
+}

@@ -1,0 +1,33 @@
+import JSON
+import TextMetrics
+
+/// The JSON answer for a measured text.
+enum LayoutJSON {
+    static func answer(id: JSONValue?, _ layout: TextLayout) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let id { members.append(("id", id)) }
+        members.append(("lineCount", .number(Double(layout.lineCount))))
+        members.append(("width", .number(layout.size.width)))
+        members.append(("height", .number(layout.size.height)))
+        members.append(("lines", .array(layout.lines.map { line in
+            .object([("start", .number(Double(line.utf8Range.lowerBound))),
+                     ("length", .number(Double(line.utf8Range.count))),
+                     ("width", .number(line.width))])
+        })))
+        if layout.isTruncated { members.append(("truncated", .bool(true))) }
+        if !layout.missingGlyphs.isEmpty {
+            members.append(("missingGlyphs", .array(layout.missingGlyphs.map { .string(codePoint($0)) })))
+        }
+        return .object(members)
+    }
+
+    static func error(id: JSONValue?, _ message: String) -> JSONValue {
+        .object([("id", id ?? .null), ("error", .string(message))])
+    }
+
+    /// `U+1F600`.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

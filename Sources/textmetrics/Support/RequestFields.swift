@@ -1,0 +1,33 @@
+import JSON
+
+/// Typed reads of JSON request fields, with errors that name the field.
+enum RequestFields {
+    static func number(_ json: JSONValue, _ key: String) throws -> Double? {
+        guard let value = json[key], value != .null else { return nil }
+        guard let number = value.numberValue else { throw CommandError("\"\(key)\" must be a number, got \(value.kindName)") }
+        return number
+    }
+
+    static func integer(_ json: JSONValue, _ key: String) throws -> Int? {
+        guard let number = try number(json, key) else { return nil }
+        guard number == number.rounded(), abs(number) < 1e9 else {
+            throw CommandError("\"\(key)\" must be a whole number, got \(number)")
+        }
+        guard number >= 0 else { throw CommandError("\"\(key)\" must be 0 or more, got \(Int(number))") }
+        return Int(number)
+    }
+
+    /// A font field: a name or path, or a non-empty array of them (a fallback chain).
+    static func fontChain(_ value: JSONValue) throws -> [String] {
+        if let name = value.stringValue, !name.isEmpty { return [name] }
+        if let array = value.arrayValue, !array.isEmpty {
+            return try array.map { element in
+                guard let name = element.stringValue, !name.isEmpty else {
+                    throw CommandError("\"font\" array elements must be non-empty strings")
+                }
+                return name
+            }
+        }
+        throw CommandError("\"font\" must be a font name or path, or a non-empty array of them")
+    }
+}

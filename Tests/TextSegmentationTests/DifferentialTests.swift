@@ -1,0 +1,52 @@
+import Testing
+import TextSegmentation
+
+/// Random strings checked against ``ReferenceLineBreaker``.
+@Suite struct DifferentialTests {
+    @Test func randomStringsMatchReference() throws {
+        let cases = try #require(UnicodeTestFile.load("LineBreakTest.txt"))
+        // The sample scalars of the conformance file, plus letters, U+25CC and a few extras.
+        var pool = Set<UInt32>()
+        for testCase in cases { for scalar in testCase.text.unicodeScalars { pool.insert(scalar.value) } }
+        pool.formUnion([0x61, 0x62, 0x41, 0x25CC, 0x1F3FB, 0x1F46A, 0x1FFFD, 0x1F02C, 0x2060, 0xE01, 0xE31, 0x1A60])
+        let reference = try #require(ReferenceLineBreaker(scalars: pool), "apt-get install unicode-data")
+        let scalars = pool.sorted()
+        let letters: [UInt32] = [0x61, 0x62, 0x63, 0x41]
+        var generator = SplitMix64(seed: 0x5EED)
+        var failures = 0
+        for iteration in 0..<20_000 {
+            let length = Int(generator.next() % 16) + 1
+            var sequence: [UInt32] = []
+            for _ in 0..<length {
+                // Favour letters so the ASCII fast path is exercised in context.
+                let pick = generator.next()
+                sequence.append(pick % 3 == 0 ? letters[Int(pick / 3 % 4)] : scalars[Int(pick / 3 % UInt64(scalars.count))])
+            }
+            var text = ""
+            for value in sequence { text.unicodeScalars.append(Unicode.Scalar(value)!) }
+            let actual = LineBreaking.opportunities(in: text).map(\.offset)
+            let expected = reference.breaks(sequence)
+            if actual != expected {
+                failures += 1
+                if failures <= 5 {
+                    let hex = sequence.map { String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                    print("iteration \(iteration): [\(hex)] classes \(sequence.map(reference.resolved)): expected \(expected), got \(actual)")
+                }
+            }
+        }
+        #expect(failures == 0, "\(failures) of 20000 random strings differ from the reference")
+    }
+}
+
+/// A small deterministic pseudo-random generator.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
