@@ -19,6 +19,9 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
 
         // Unicode 15.0 segmentation (UAX #14, UAX #29, UAX #24): font-independent, pure Swift.
         .target(name: "TextSegmentation"),
@@ -31,18 +34,34 @@ let package = Package(
             name: "TextMetrics",
             dependencies: ["CFreeType", "CHarfBuzz", "TextSegmentation", "JSON"]),
 
+        // Drawing laid-out cells and texts into PNG files, for people to look at.
+        .target(
+            name: "CellRendering",
+            dependencies: ["TextMetrics", "CPNG"]),
+
+        // Incremental Cassowary (Badros, Borning & Stuckey 2001): no dependency on text.
+        .target(name: "ConstraintSolver"),
+
+        // Auto Layout–style anchors and priorities over the solver; cell templates compiled to constraints.
+        .target(
+            name: "ConstraintLayout",
+            dependencies: ["ConstraintSolver", "TextMetrics"]),
+
         // The command-line tool.
         .executableTarget(
             name: "textmetrics",
             dependencies: [
-                "TextMetrics", "JSON", "TextSegmentation",
+                "TextMetrics", "JSON", "TextSegmentation", "CellRendering", "ConstraintLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .target(name: "TestSupport", path: "Tests/Support"),
+        .target(name: "TestSupport", path: "Tests/Support", exclude: ["pango-reference"]),
         .testTarget(name: "TextSegmentationTests", dependencies: ["TextSegmentation"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport"]),
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
+        .testTarget(name: "ConstraintLayoutTests", dependencies: ["ConstraintLayout", "TestSupport"]),
+        .testTarget(name: "CellRenderingTests", dependencies: ["CellRendering", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["textmetrics", "TestSupport"]),
     ]
 )

@@ -38,6 +38,27 @@ GRAPHEME_CLASSES = [
 ]
 GRAPHEME_EXTPICT_FLAG = 0x10
 
+# Bidi_Class values (UAX #9). The order MUST match BidiClass.swift.
+BIDI_CLASSES = [
+    "L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON",
+    "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI",
+]
+# Bits set on a Bidi_Class value: Bidi_Paired_Bracket_Type Open / Close.
+BIDI_OPEN_FLAG = 0x20
+BIDI_CLOSE_FLAG = 0x40
+# Default Bidi_Class of unassigned code points (the @missing lines of Unicode
+# 15.0 DerivedBidiClass.txt, used only if that file is absent). Later lines win.
+BIDI_DEFAULTS = [
+    (0x0000, 0x10FFFF, "L"), (0x0590, 0x05FF, "R"), (0x0600, 0x07BF, "AL"),
+    (0x07C0, 0x085F, "R"), (0x0860, 0x08FF, "AL"), (0x20A0, 0x20CF, "ET"),
+    (0xFB1D, 0xFB4F, "R"), (0xFB50, 0xFDCF, "AL"), (0xFDF0, 0xFDFF, "AL"),
+    (0xFE70, 0xFEFF, "AL"), (0x10800, 0x10CFF, "R"), (0x10D00, 0x10D3F, "AL"),
+    (0x10D40, 0x10EBF, "R"), (0x10EC0, 0x10EFF, "AL"), (0x10F00, 0x10F2F, "R"),
+    (0x10F30, 0x10F6F, "AL"), (0x10F70, 0x10FFF, "R"), (0x1E800, 0x1EC6F, "R"),
+    (0x1EC70, 0x1ECBF, "AL"), (0x1ECC0, 0x1ECFF, "R"), (0x1ED00, 0x1ED4F, "AL"),
+    (0x1ED50, 0x1EDFF, "R"), (0x1EE00, 0x1EEFF, "AL"), (0x1EF00, 0x1EFFF, "R"),
+]
+
 LINE_RE = re.compile(r"^([0-9A-Fa-f]+)(?:\.\.([0-9A-Fa-f]+))?\s*;\s*([^#]*?)\s*(?:#.*)?$")
 
 
@@ -135,6 +156,97 @@ enum {name} {{
 """)
 
 
+def unicode_data(ucd):
+    """Yield (first, last, fields) for UnicodeData.txt, expanding <..., First>/<..., Last> pairs."""
+    pending = None
+    with open(os.path.join(ucd, "UnicodeData.txt"), encoding="utf-8") as f:
+        for line in f:
+            fields = line.rstrip("\n").split(";")
+            if len(fields) < 15:
+                continue
+            cp = int(fields[0], 16)
+            if fields[1].endswith(", First>"):
+                pending = cp
+                continue
+            if fields[1].endswith(", Last>"):
+                yield pending, cp, fields
+                pending = None
+                continue
+            yield cp, cp, fields
+
+
+def bidi_classes(ucd):
+    """Bidi_Class of every code point, unassigned defaults included, as a list of short names."""
+    long_to_short = {}
+    with open(os.path.join(ucd, "PropertyValueAliases.txt"), encoding="utf-8") as f:
+        for line in f:
+            fields = [x.strip() for x in line.split("#")[0].split(";")]
+            if len(fields) >= 3 and fields[0] == "bc":
+                long_to_short[fields[2]] = fields[1]
+                long_to_short[fields[1]] = fields[1]
+    from_data = {}
+    for first, last, fields in unicode_data(ucd):
+        for cp in range(first, last + 1):
+            from_data[cp] = fields[4]
+    derived = os.path.join(ucd, "extracted", "DerivedBidiClass.txt")
+    values = [None] * MAX_CP
+    if os.path.exists(derived):
+        missing = re.compile(r"^#\s*@missing:\s*([0-9A-Fa-f]+)\.\.([0-9A-Fa-f]+)\s*;\s*(\w+)")
+        with open(derived, encoding="utf-8") as f:
+            for line in f:
+                m = missing.match(line)
+                if m:
+                    value = long_to_short[m.group(3)]
+                    for cp in range(int(m.group(1), 16), int(m.group(2), 16) + 1):
+                        values[cp] = value
+        for first, last, value in parse_ranges(derived):
+            for cp in range(first, last + 1):
+                values[cp] = long_to_short[value]
+        for cp, value in from_data.items():
+            if values[cp] != value:
+                raise SystemExit(f"U+{cp:04X}: DerivedBidiClass.txt says {values[cp]}, UnicodeData.txt {value}")
+    else:
+        for first, last, value in BIDI_DEFAULTS:
+            for cp in range(first, last + 1):
+                values[cp] = value
+        # Noncharacters and unassigned default ignorables are BN.
+        for first, last, value in parse_ranges(os.path.join(ucd, "DerivedCoreProperties.txt")):
+            if value == "Default_Ignorable_Code_Point":
+                for cp in range(first, last + 1):
+                    values[cp] = "BN"
+        for cp in range(MAX_CP):
+            if (cp & 0xFFFE) == 0xFFFE or 0xFDD0 <= cp <= 0xFDEF:
+                values[cp] = "BN"
+        for cp, value in from_data.items():
+            values[cp] = value
+    return values
+
+
+def bidi_brackets(ucd):
+    """Return [(scalar, key, is_open)] from BidiBrackets.txt, sorted by scalar.
+
+    The key identifies a bracket pair: the closing bracket of the pair, mapped
+    through its canonical singleton decomposition (U+232A -> U+3009), so that
+    canonically equivalent brackets match as rule N0 requires.
+    """
+    singleton = {}
+    for first, last, fields in unicode_data(ucd):
+        decomposition = fields[5].split()
+        if first == last and len(decomposition) == 1 and not decomposition[0].startswith("<"):
+            singleton[first] = int(decomposition[0], 16)
+    result = []
+    with open(os.path.join(ucd, "BidiBrackets.txt"), encoding="utf-8") as f:
+        for line in f:
+            fields = [x.strip() for x in line.split("#")[0].split(";")]
+            if len(fields) < 3:
+                continue
+            cp, paired, kind = int(fields[0], 16), int(fields[1], 16), fields[2]
+            closing = paired if kind == "o" else cp
+            result.append((cp, singleton.get(closing, closing), kind == "o"))
+    result.sort()
+    return result
+
+
 def read_version(ucd):
     with open(os.path.join(ucd, "LineBreak.txt"), encoding="utf-8") as f:
         m = re.search(r"LineBreak-(\d+\.\d+\.\d+)", f.readline())
@@ -212,6 +324,15 @@ def main():
             scx[cp] = set_index[members]
     assert len(sets) < 256
 
+    # ---- Bidirectional classes and paired brackets (UAX #9).
+    bidi_index = {c: i for i, c in enumerate(BIDI_CLASSES)}
+    bidi = [bidi_index[c] for c in bidi_classes(ucd)]
+    brackets = bidi_brackets(ucd)
+    for cp, _, is_open in brackets:
+        if bidi[cp] != bidi_index["ON"]:
+            raise SystemExit(f"U+{cp:04X}: paired bracket is not ON")
+        bidi[cp] |= BIDI_OPEN_FLAG if is_open else BIDI_CLOSE_FLAG
+
     os.makedirs(out, exist_ok=True)
 
     def write(name, text):
@@ -238,6 +359,22 @@ def main():
         "ScriptExtensionTables",
         "Index (1-based, 0 for none) into ``ScriptExtensionSets`` of every scalar's explicit Script_Extensions value.",
         shift, s1, s2, version))
+
+    shift, s1, s2 = build_trie(bidi)
+    write("BidiClassTables.swift", emit_trie(
+        "BidiClassTables",
+        "Bidi_Class value (``BidiClass`` raw value, plus 0x20 for an opening and 0x40 for a closing paired bracket) of every scalar.",
+        shift, s1, s2, version))
+    write("BidiBracketTables.swift", HEADER.format(version=version) + f"""
+/// The paired brackets of BidiBrackets.txt (rule N0 of UAX #9).
+enum BidiBracketTables {{
+    /// The bracket scalars, in ascending order.
+    static let scalars: [UInt32] = [{", ".join(f"0x{cp:04X}" for cp, _, _ in brackets)}]
+    /// For each of ``scalars``, the pair it belongs to: the closing bracket of the pair
+    /// after canonical (singleton) decomposition, so equivalent brackets share a key.
+    static let pairKeys: [UInt32] = [{", ".join(f"0x{key:04X}" for _, key, _ in brackets)}]
+}}
+""")
 
     # Script_Extensions sets: flat member list plus start offsets.
     flat = []

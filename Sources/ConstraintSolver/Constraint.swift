@@ -29,7 +29,7 @@ public final class Constraint {
     public let strength: Strength
 
     /// Per-solver bookkeeping: the tableau symbols that track this constraint.
-    var registrations = RegistrationTable<ConstraintTag>()
+    @exclusivity(unchecked) var registrations = RegistrationTable<ConstraintTag>()
 
     /// Creates the constraint `expression (relation) 0`.
     ///

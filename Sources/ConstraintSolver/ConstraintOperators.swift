@@ -1,6 +1,8 @@
 // Operators that build constraints. They use the |op| spelling so they never
 // compete with Equatable/Comparable's ==, <= and >= during type checking.
 
+/// Precedence of the constraint operators: below arithmetic and comparison, so `x + 10 |<=| y`
+/// needs no parentheses, and non-associative, so `a |==| b |==| c` is rejected.
 precedencegroup ConstraintRelationPrecedence {
     higherThan: AssignmentPrecedence
     lowerThan: ComparisonPrecedence

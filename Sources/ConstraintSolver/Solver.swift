@@ -44,7 +44,11 @@
 /// actor at a time; separate solvers on separate threads are fine as long
 /// as they share no ``Variable`` or ``Constraint`` objects.
 public final class Solver {
-    let impl = SolverImpl()
+    @exclusivity(unchecked) var impl = SolverImpl()
+
+    deinit {
+        impl.token.isAlive = false
+    }
 
     /// Creates an empty solver.
     ///

@@ -26,11 +26,11 @@ public final class Variable {
 
     /// The value written by the most recent ``Solver/updateVariables()``
     /// call of a solver that knows this variable; `0` before that.
-    public internal(set) var value: Double = 0
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
 
     /// Per-solver bookkeeping: the solver's symbol for this variable and
     /// the variable's index in that solver's edit list (or -1).
-    var registrations = RegistrationTable<VariableRegistration>()
+    @exclusivity(unchecked) var registrations = RegistrationTable<VariableRegistration>()
 
     /// Creates a variable, optionally named for debugging.
     ///

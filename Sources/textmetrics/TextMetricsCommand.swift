@@ -10,7 +10,8 @@ struct TextMetricsCommand: ParsableCommand {
             Fonts are bundled names (\(BundledFontList.names)) or paths to font files.
             Sizes and widths are in points.
             """,
-        subcommands: [MeasureCommand.self, BreaksCommand.self])
+        subcommands: [MeasureCommand.self, BreaksCommand.self, CellCommand.self, FeedCommand.self, RenderCommand.self,
+                      CompareCommand.self])
 
     static func main() {
         ArgumentValidation.rejectInvalidUTF8Arguments()

@@ -26,7 +26,7 @@ struct EditInfo {
 /// error or dummy subject) has a constant >= 0; external symbols never
 /// appear in restricted rows or in the objective; cells are sorted by
 /// symbol and hold no near-zero coefficient.
-final class SolverImpl {
+struct SolverImpl {
     static let objectiveSlot = 0
     static let artificialSlot = 1
 
@@ -42,14 +42,14 @@ final class SolverImpl {
     var infeasible: [Symbol] = []
     var scratch: [Cell] = []
     private(set) var constraintCount = 0
-
-    deinit {
-        token.isAlive = false
-    }
+    /// Statistics for tests: additions that needed the artificial-variable
+    /// phase, and how many of those failed.
+    private(set) var artificialAdditions = 0
+    private(set) var artificialFailures = 0
 
     // MARK: - Public operations
 
-    func addConstraint(_ constraint: Constraint) throws(SolverError) {
+    mutating func addConstraint(_ constraint: Constraint) throws(SolverError) {
         if constraint.registrations.payload(for: token) != nil {
             throw .duplicateConstraint(constraint)
         }
@@ -87,7 +87,9 @@ final class SolverImpl {
                 rollbackSymbols(to: mark)
                 throw error
             }
+            artificialAdditions += 1
             if !success {
+                artificialFailures += 1
                 restore(snapshot)
                 rollbackSymbols(to: mark)
                 throw .unsatisfiableConstraint(constraint)
@@ -106,7 +108,7 @@ final class SolverImpl {
         if !infeasible.isEmpty { try dualOptimize() }
     }
 
-    func removeConstraint(_ constraint: Constraint) throws(SolverError) {
+    mutating func removeConstraint(_ constraint: Constraint) throws(SolverError) {
         guard let tag = constraint.registrations.payload(for: token) else {
             throw .unknownConstraint(constraint)
         }
@@ -139,7 +141,7 @@ final class SolverImpl {
         constraint.registrations.payload(for: token) != nil
     }
 
-    func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
+    mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
         if let registration = variable.registrations.payload(for: token), registration.editIndex >= 0 {
             throw .duplicateEditVariable(variable)
         }
@@ -157,7 +159,7 @@ final class SolverImpl {
         variable.registrations.set(registration, for: token)
     }
 
-    func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         guard var registration = variable.registrations.payload(for: token), registration.editIndex >= 0 else {
             throw .unknownEditVariable(variable)
         }
@@ -182,7 +184,7 @@ final class SolverImpl {
         return registration.editIndex >= 0
     }
 
-    func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+    mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
         guard let registration = variable.registrations.payload(for: token), registration.editIndex >= 0 else {
             throw .unknownEditVariable(variable)
         }
@@ -195,8 +197,16 @@ final class SolverImpl {
         edits[index].constant = value
         let tag = edits[index].tag
 
-        // The edit row reads v − c = e⁺ − e⁻, so moving c by delta is the
-        // same as moving e⁺ by delta: shift every row that mentions e⁺.
+        // The objective row is Σ w·e plus multiples of the original
+        // equations; the edit equation's multiplier is w − d, where d is the
+        // objective's current coefficient of e⁺. Keep its constant (the
+        // objective value) exact.
+        let objective = Self.objectiveSlot
+        let objectiveCoefficient = rows[objective].coefficient(for: tag.marker)
+        rows[objective].constant += (objectiveCoefficient - edits[index].constraint.strength.weight) * delta
+
+        // The edit row reads v − c = e⁺ − e⁻, so moving c by delta shifts
+        // every row that mentions e⁺ (as basic or parametric) accordingly.
         let plusSlot = Int(rowOf[tag.marker.id])
         if plusSlot >= 0 {
             rows[plusSlot].constant -= delta
@@ -207,14 +217,12 @@ final class SolverImpl {
                 rows[minusSlot].constant += delta
                 if rows[minusSlot].constant < 0 { infeasible.append(tag.other) }
             } else {
-                for slot32 in columns[tag.marker.id] {
+                for slot32 in columns[tag.marker.id] where slot32 >= 2 {
                     let slot = Int(slot32)
                     let coefficient = rows[slot].coefficient(for: tag.marker)
                     rows[slot].constant += delta * coefficient
-                    if slot >= 2 {
-                        let basic = rows[slot].basic
-                        if !basic.isExternal && rows[slot].constant < 0 { infeasible.append(basic) }
-                    }
+                    let basic = rows[slot].basic
+                    if !basic.isExternal && rows[slot].constant < 0 { infeasible.append(basic) }
                 }
             }
         }
@@ -238,7 +246,7 @@ final class SolverImpl {
         return slot >= 0 ? rows[slot].constant : 0
     }
 
-    func reset() {
+    mutating func reset() {
         token.isAlive = false
         token = SolverToken()
         rows = [.empty, .empty]
@@ -272,7 +280,7 @@ final class SolverImpl {
         var infeasible: [Symbol]
     }
 
-    private func restore(_ snapshot: Snapshot) {
+    private mutating func restore(_ snapshot: Snapshot) {
         rows = snapshot.rows
         freeSlots = snapshot.freeSlots
         rowOf = snapshot.rowOf
@@ -281,7 +289,7 @@ final class SolverImpl {
     }
 
     /// Forgets the variables and symbols created since `mark`.
-    private func rollbackSymbols(to mark: SymbolMark) {
+    private mutating func rollbackSymbols(to mark: SymbolMark) {
         for index in mark.variableCount..<variables.count {
             variables[index].registrations.remove(for: token)
         }
@@ -296,7 +304,7 @@ final class SolverImpl {
     }
 
     @inline(__always)
-    private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
+    private mutating func newSymbol(_ kind: Symbol.Kind) -> Symbol {
         precondition(nextID < (1 << 29), "symbol space exhausted; call reset()")
         let symbol = Symbol(id: nextID, kind: kind)
         nextID += 1
@@ -306,7 +314,7 @@ final class SolverImpl {
     }
 
     @inline(__always)
-    private func symbol(for variable: Variable) -> Symbol {
+    private mutating func symbol(for variable: Variable) -> Symbol {
         if let registration = variable.registrations.payload(for: token) {
             return registration.symbol
         }
@@ -323,7 +331,7 @@ final class SolverImpl {
     /// their rows, plus the slack / error / dummy symbols the relation and
     /// strength call for. The row reads `0 = constant + Σ cells` and has a
     /// non-negative constant. The objective is not touched here.
-    private func createRow(_ constraint: Constraint) -> (Row, ConstraintTag) {
+    private mutating func createRow(_ constraint: Constraint) -> (Row, ConstraintTag) {
         let expression = constraint.expression
         var row = Row(cells: [], constant: expression.constant, basic: .invalid)
         row.cells.reserveCapacity(expression.terms.count + 2)
@@ -401,7 +409,7 @@ final class SolverImpl {
     /// variable basic for it, minimise that variable, and succeed only if it
     /// reaches zero. Returns false when the constraint cannot be satisfied
     /// (the caller restores the snapshot).
-    private func addWithArtificialVariable(_ row: Row) throws(SolverError) -> Bool {
+    private mutating func addWithArtificialVariable(_ row: Row) throws(SolverError) -> Bool {
         let artificial = newSymbol(.slack)
         _ = install(row, basic: artificial)
         let objective = Self.artificialSlot
@@ -449,7 +457,7 @@ final class SolverImpl {
 
     /// Puts `row` into a free slot as the row of `basic` and indexes its cells.
     @discardableResult
-    private func install(_ row: Row, basic: Symbol) -> Int {
+    private mutating func install(_ row: Row, basic: Symbol) -> Int {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = Int(free)
@@ -466,7 +474,7 @@ final class SolverImpl {
     }
 
     /// Takes the row out of `slot`, unindexing its cells.
-    private func uninstall(_ slot: Int, freeing: Bool = true) -> Row {
+    private mutating func uninstall(_ slot: Int, freeing: Bool = true) -> Row {
         var row = Row.empty
         swap(&row, &rows[slot])
         let slot32 = Int32(slot)
@@ -478,7 +486,7 @@ final class SolverImpl {
 
     /// Adds `weight · symbol` to the objective, expanding the symbol's row
     /// if it is basic.
-    private func addToObjective(_ symbol: Symbol, weight: Double) {
+    private mutating func addToObjective(_ symbol: Symbol, weight: Double) {
         let objective = Self.objectiveSlot
         let basicSlot = Int(rowOf[symbol.id])
         if basicSlot >= 0 {
@@ -507,7 +515,7 @@ final class SolverImpl {
 
     /// Replaces `symbol` by the row in slot `source` (whose basic it has
     /// just become) in every row that mentions it, objectives included.
-    private func substitute(_ symbol: Symbol, from source: Int) {
+    private mutating func substitute(_ symbol: Symbol, from source: Int) {
         var targets: [Int32] = []
         swap(&targets, &columns[symbol.id])
         if targets.isEmpty { return }
@@ -535,7 +543,7 @@ final class SolverImpl {
 
     /// Exchanges the basic symbol of the row in `slot` for `entering`, then
     /// substitutes the new row everywhere `entering` appears.
-    private func pivot(_ slot: Int, entering: Symbol) {
+    private mutating func pivot(_ slot: Int, entering: Symbol) {
         var row = Row.empty
         swap(&row, &rows[slot])
         let leaving = row.basic
@@ -570,7 +578,7 @@ final class SolverImpl {
     /// with a negative objective coefficient remains. Entering symbols are
     /// taken in symbol order and ratio ties go to the lowest basic symbol
     /// (Bland's rule), so degenerate systems cannot cycle.
-    private func optimize(_ objectiveSlot: Int) throws(SolverError) {
+    private mutating func optimize(_ objectiveSlot: Int) throws(SolverError) {
         let limit = 10_000 + 200 * rows.count
         var iterations = 0
         while true {
@@ -586,7 +594,7 @@ final class SolverImpl {
 
     /// Dual simplex: restores feasibility of the rows queued in `infeasible`
     /// while keeping the objective optimal (used after edits).
-    private func dualOptimize() throws(SolverError) {
+    private mutating func dualOptimize() throws(SolverError) {
         let limit = 10_000 + 200 * rows.count
         var iterations = 0
         while let leaving = infeasible.popLast() {

@@ -70,33 +70,47 @@ final class FreeTypeFace: @unchecked Sendable {
         FT_Done_FreeType(library)
     }
 
+    /// Reads `hhea` and `OS/2` as raw tables: FreeType does not parse them for faces with
+    /// bitmap strikes only (Noto Color Emoji), and the raw bytes are the same for every face.
     private static func readMetrics(_ face: FT_Face) -> FontMetrics? {
-        let upem = Int(face.pointee.units_per_EM)
-        guard upem > 0,
-              let hheaRaw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) else { return nil }
-        let hhea = hheaRaw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
-        var ascender = Int(hhea.Ascender)
-        var descender = Int(hhea.Descender)
-        var lineGap = Int(hhea.Line_Gap)
+        // FreeType reports 0 units per em for bitmap-only faces: read `head` itself.
+        guard let head = rawTable(face, "head"), head.count >= 20 else { return nil }
+        let upem = head.uint16(at: 18)
+        guard upem > 0, let hhea = rawTable(face, "hhea"), hhea.count >= 10 else { return nil }
+        var ascender = hhea.int16(at: 4)
+        var descender = hhea.int16(at: 6)
+        var lineGap = hhea.int16(at: 8)
         var capHeight: Int?
         var xHeight: Int?
         var typo = false
-        if let os2Raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
-            let os2 = os2Raw.assumingMemoryBound(to: TT_OS2.self).pointee
-            if os2.version != 0xFFFF {
-                if os2.fsSelection & (1 << 7) != 0 {
-                    ascender = Int(os2.sTypoAscender)
-                    descender = Int(os2.sTypoDescender)
-                    lineGap = Int(os2.sTypoLineGap)
-                    typo = true
-                }
-                if os2.version >= 2 {
-                    capHeight = Int(os2.sCapHeight)
-                    xHeight = Int(os2.sxHeight)
-                }
+        if let os2 = rawTable(face, "OS/2"), os2.count >= 78 {
+            if os2.uint16(at: 62) & (1 << 7) != 0 {
+                ascender = os2.int16(at: 68)
+                descender = os2.int16(at: 70)
+                lineGap = os2.int16(at: 72)
+                typo = true
+            }
+            if os2.uint16(at: 0) >= 2, os2.count >= 90 {
+                xHeight = os2.int16(at: 86)
+                capHeight = os2.int16(at: 88)
             }
         }
         return FontMetrics(unitsPerEm: upem, ascender: ascender, descender: descender, lineGap: lineGap,
                            capHeight: capHeight, xHeight: xHeight, usesTypographicMetrics: typo)
     }
+
+    private static func rawTable(_ face: FT_Face, _ tag: String) -> [UInt8]? {
+        let bytes = Array(tag.utf8)
+        let code = FT_ULong(bytes[0]) << 24 | FT_ULong(bytes[1]) << 16 | FT_ULong(bytes[2]) << 8 | FT_ULong(bytes[3])
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face, code, 0, nil, &length) == 0, length > 0 else { return nil }
+        var table = [UInt8](repeating: 0, count: Int(length))
+        guard FT_Load_Sfnt_Table(face, code, 0, &table, &length) == 0 else { return nil }
+        return table
+    }
+}
+
+private extension [UInt8] {
+    func uint16(at offset: Int) -> Int { Int(self[offset]) << 8 | Int(self[offset + 1]) }
+    func int16(at offset: Int) -> Int { Int(Int16(bitPattern: UInt16(uint16(at: offset)))) }
 }

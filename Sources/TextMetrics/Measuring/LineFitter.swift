@@ -4,7 +4,9 @@
 /// A segment goes on the current line when its content (without trailing whitespace, which
 /// hangs) fits; otherwise the line ends before it. A segment too wide for an empty line is
 /// broken between grapheme clusters (`charWrap` breaks every segment that way), with at
-/// least one cluster per line so layout always advances.
+/// least one cluster per line so layout always advances. The piece left on a line is
+/// measured as shaped alone, and the rest of the word as shaped from the cut, as a text
+/// engine that reshapes at the break (Pango, CoreText) measures them.
 struct LineFitter {
     /// A place in the text: a segment, and how many of its graphemes are already laid out.
     struct Position: Equatable {
@@ -21,10 +23,12 @@ struct LineFitter {
         var contentUnits: Int64
     }
 
-    let segments: [TextSegment]
+    let access: SegmentAccess
     let maxUnits: Double
     let charWrap: Bool
-    let graphemes: (Int) -> GraphemeAdvances
+
+    var segments: [TextSegment] { access.segments }
+    func graphemes(_ i: Int) -> GraphemeAdvances { access.graphemes(i) }
 
     private func fits(_ units: Int64) -> Bool {
         Double(units) <= maxUnits + 1e-6 + maxUnits * 1e-12
@@ -49,9 +53,15 @@ struct LineFitter {
     private func fillLine(_ line: inout Line, from position: inout Position) {
         var units: Int64 = 0  // the line so far, trailing whitespace included
         var placedAny = false
+        let segments = self.segments
         while position.segment < segments.count {
-            let segment = segments[position.segment]
-            if position.grapheme == 0 {
+            var segment = segments[position.segment]
+            var isRemainder = false
+            if position.grapheme > 0, let rest = access.remainder(of: position.segment, from: line.startByte) {
+                segment = rest  // the rest of a word cut on the previous line, measured from the cut
+                isRemainder = true
+            }
+            if position.grapheme == 0 || isRemainder {
                 let ending = units + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection)
                 let isBlank = segment.contentEnd == segment.start
                 if isBlank || fits(ending) {
@@ -66,10 +76,12 @@ struct LineFitter {
                 if placedAny && !charWrap { return }
             }
             // Break inside the segment, between grapheme clusters.
+            let original = segments[position.segment]
             let clusters = graphemes(position.segment)
-            let contentBytes = segment.contentEnd - segment.start
+            let contentBytes = original.contentEnd - original.start
             var contentCount = 0
             while contentCount < clusters.ends.count, clusters.ends[contentCount] <= contentBytes { contentCount += 1 }
+            let pieceStart = position.grapheme == 0 ? Int(original.start) : Int(original.start) + Int(clusters.ends[position.grapheme - 1])
             var k = position.grapheme
             var width = units
             while k < contentCount, fits(width + Int64(clusters.advances[k])) {
@@ -78,20 +90,28 @@ struct LineFitter {
             }
             if k == position.grapheme {
                 guard !placedAny, k < contentCount else { return }
-                width += Int64(clusters.advances[k])  // one cluster wider than the line
-                k += 1
+                k += 1  // one cluster wider than the line
             }
-            placedAny = true
-            line.contentUnits = width
             if k >= contentCount {
                 // The rest of the segment's content fits; its trailing whitespace hangs.
-                units = width + Int64(segment.trailingWhitespace)
-                line.endByte = Int(segment.end)
+                placedAny = true
+                line.contentUnits = width
+                units = width + Int64(original.trailingWhitespace)
+                line.endByte = Int(original.end)
                 position = Position(segment: position.segment + 1, grapheme: 0)
-                if segment.isMandatoryBreak { return }
+                if original.isMandatoryBreak { return }
                 continue
             }
-            line.endByte = Int(segment.start) + Int(clusters.ends[k - 1])
+            // The piece that stays on this line, measured as shaped alone; give back clusters
+            // while dropping the kerning across the cut makes it overflow.
+            var exact = units + access.isolatedWidth(pieceStart..<(Int(original.start) + Int(clusters.ends[k - 1])))
+            while !fits(exact), k > position.grapheme + 1 {
+                k -= 1
+                exact = units + access.isolatedWidth(pieceStart..<(Int(original.start) + Int(clusters.ends[k - 1])))
+            }
+            if !fits(exact), placedAny, k == position.grapheme + 1 { return }
+            line.contentUnits = exact
+            line.endByte = Int(original.start) + Int(clusters.ends[k - 1])
             position = Position(segment: position.segment, grapheme: k)
             return
         }

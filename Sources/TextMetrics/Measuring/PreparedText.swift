@@ -21,6 +21,8 @@ public struct PreparedText: Sendable {
     /// The font it was shaped in.
     public let font: Font
     let segments: [TextSegment]
+    /// Grapheme advances of segments too long for the face cache; `nil` when there are none.
+    let longSegments: LongSegmentMemo?
 
     /// The largest text accepted: offsets are kept in 32 bits.
     public static let maxUTF8Length = Int(Int32.max) - 8
@@ -34,11 +36,13 @@ public struct PreparedText: Sendable {
         }
         self.text = text
         self.font = font
-        self.segments = PreparedText.withUTF8(text) { bytes in
+        let segments = PreparedText.withUTF8(text) { bytes in
             var segments = SegmentSplitter.segments(of: bytes)
             SegmentShaper(face: font.face).measure(&segments, in: bytes)
             return segments
         }
+        self.segments = segments
+        self.longSegments = segments.contains { Int($0.end - $0.start) > SegmentKey.maxCachedLength - 4 } ? LongSegmentMemo() : nil
     }
 
     /// Lays the text out in `container`: lines, widths, baselines and the exact size.
@@ -79,17 +83,11 @@ public struct PreparedText: Sendable {
         if container.height.isFinite {
             maxLines = min(maxLines, Int((container.height / lineHeight + 1e-9).rounded(.down)))
         }
-        let shaper = SegmentShaper(face: font.face)
         let segments = self.segments
-        var memo: [Int: GraphemeAdvances] = [:]
-        let fitter = LineFitter(
-            segments: segments, maxUnits: container.width / ppu, charWrap: container.lineBreakMode == .charWrap,
-            graphemes: { index in
-                if let known = memo[index] { return known }
-                let clusters = shaper.graphemes(of: index, segments, in: bytes)
-                memo[index] = clusters
-                return clusters
-            })
+        let access = SegmentAccess(shaper: SegmentShaper(face: font.face), segments: segments, bytes: bytes,
+                                   longSegments: longSegments)
+        let fitter = LineFitter(access: access, maxUnits: container.width / ppu,
+                                charWrap: container.lineBreakMode == .charWrap)
         var widest: Int64 = 0
         var count = 0
         var last: LineFitter.Line?

@@ -84,6 +84,29 @@ final class HarfBuzzFont: @unchecked Sendable {
         }
     }
 
+    /// Shapes `text[range]` with the rest of `text` as context for drawing: glyph ids with
+    /// their advances and offsets, appended to `placements` in visual (left-to-right) order.
+    func place(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, into placements: inout [GlyphPlacement]) {
+        guard !range.isEmpty else { return }
+        let buffer = takeBuffer()
+        defer { returnBuffer(buffer) }
+        text.withMemoryRebound(to: CChar.self) { chars in
+            hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+        placements.reserveCapacity(placements.count + Int(count))
+        for i in 0..<Int(count) {
+            placements.append(GlyphPlacement(
+                glyphID: infos[i].codepoint, cluster: Int32(infos[i].cluster),
+                xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
+                xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
+        }
+    }
+
     private func takeBuffer() -> OpaquePointer {
         if let buffer = buffers.withLock({ $0.popLast() }) { return buffer.pointer }
         return hb_buffer_create()

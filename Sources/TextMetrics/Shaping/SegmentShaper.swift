@@ -36,7 +36,7 @@ struct SegmentShaper {
                 last = missing[k]
             }
             k += 1
-            shapeWindow(first...last, &segments, bytes, &glyphs)
+            shapeWindow(first...last, &segments, bytes, contextEnd: contextEnd(of: last, segments, bytes), &glyphs)
             for i in first...last {
                 if let key = key(of: i, segments, bytes) { face.segments.store(segments[i].measure, for: key) }
             }
@@ -72,12 +72,49 @@ struct SegmentShaper {
         return result
     }
 
+    /// The width of `range` shaped on its own, in font units: a piece of a word broken
+    /// between grapheme clusters, as it stands at the end of a line.
+    func isolatedWidth(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int64 {
+        let key = range.count <= SegmentKey.maxCachedLength
+            ? SegmentKey(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), contextLength: 0)
+            : nil
+        if let key, let cached = face.segments.measure(for: key) { return Int64(cached.width) }
+        var glyphs: [ShapedGlyph] = []
+        face.shaper.shape(bytes, range: range, into: &glyphs)
+        let width = glyphs.reduce(Int32(0)) { $0 + $1.advance }
+        if let key {
+            face.segments.store(SegmentMeasure(width: width, trailingWhitespace: 0, lineEndCorrection: 0,
+                                               hasMissingGlyphs: false, graphemes: nil), for: key)
+        }
+        return Int64(width)
+    }
+
+    /// Segment `i` measured from byte `start` (where an earlier line broke inside it) to its
+    /// end, with the same context after it; `nil` when the rest is too long to cache, in
+    /// which case callers sum grapheme advances (exact but for the cut's own edge).
+    func remainder(of i: Int, from start: Int, _ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> TextSegment? {
+        let end = contextEnd(of: i, segments, bytes)
+        guard end - start <= SegmentKey.maxCachedLength else { return nil }
+        var rest = [segments[i]]
+        rest[0].start = Int32(start)
+        let key = SegmentKey(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
+                             contextLength: UInt8(end - Int(rest[0].shapedEnd)))
+        if let cached = face.segments.measure(for: key) {
+            rest[0].apply(cached)
+            return rest[0]
+        }
+        var glyphs: [ShapedGlyph] = []
+        shapeWindow(0...0, &rest, bytes, contextEnd: end, &glyphs)
+        face.segments.store(rest[0].measure, for: key)
+        return rest[0]
+    }
+
     // MARK: - Windows
 
     private func shapeWindow(_ window: ClosedRange<Int>, _ segments: inout [TextSegment],
-                             _ bytes: UnsafeBufferPointer<UInt8>, _ glyphs: inout [ShapedGlyph]) {
+                             _ bytes: UnsafeBufferPointer<UInt8>, contextEnd: Int, _ glyphs: inout [ShapedGlyph]) {
         glyphs.removeAll(keepingCapacity: true)
-        let range = Int(segments[window.lowerBound].start)..<contextEnd(of: window.upperBound, segments, bytes)
+        let range = Int(segments[window.lowerBound].start)..<contextEnd
         face.shaper.shape(bytes, range: range, into: &glyphs)
         for i in window {
             segments[i].width = 0

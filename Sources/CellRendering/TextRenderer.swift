@@ -1,0 +1,82 @@
+import TextMetrics
+
+/// Draws laid-out text into a ``Canvas`` from the font's real glyphs.
+///
+/// Glyphs are rasterized unhinted at the canvas's pixel size (points × scale), each placed
+/// at its exact horizontal position to a quarter of a pixel; baselines snap to whole pixels,
+/// which keeps horizontal strokes crisp. Lines are drawn left-aligned from the origin, as the
+/// layout measured them.
+///
+/// ```swift
+/// let prepared = try PreparedText("Hello", font: Font(named: "Roboto-Regular", size: 15))
+/// let layout = prepared.layout(in: try TextContainer(width: 200))
+/// var canvas = Canvas(width: 220, height: 40, scale: 2)
+/// TextRenderer().draw(layout, of: prepared, atX: 10, y: 10, in: &canvas)
+/// ```
+public struct TextRenderer: Sendable {
+    /// The color coverage glyphs are drawn in (color emoji keep their own colors).
+    public var color: Color
+
+    /// A renderer drawing in `color` (near-black by default, as `UIColor.label`).
+    public init(color: Color = Color(rgb: 0x1C1C1E)) {
+        self.color = color
+    }
+
+    /// How finely glyph origins are placed between pixels: a quarter of a pixel.
+    static let subpixelSteps = 4.0
+
+    /// Draws `layout`, a layout of `prepared`, with its top-left corner at point `(x, y)`.
+    public func draw(_ layout: TextLayout, of prepared: PreparedText, atX x: Double, y: Double, in canvas: inout Canvas) {
+        let scale = canvas.scale
+        let face = prepared.font.face
+        let pixelsPerEm = prepared.font.size * scale
+        var cache: [GlyphKey: GlyphImage] = [:]
+        for (line, glyphs) in zip(layout.lines, prepared.glyphs(for: layout)) {
+            let baseline = ((y + line.baseline) * scale).rounded()
+            for glyph in glyphs {
+                let exactX = (x + glyph.x) * scale
+                var penX = exactX.rounded(.down)
+                var step = ((exactX - penX) * TextRenderer.subpixelSteps).rounded()
+                if step == TextRenderer.subpixelSteps {
+                    penX += 1
+                    step = 0
+                }
+                let exactY = baseline + glyph.y * scale
+                let baselineY = exactY.rounded()
+                let key = GlyphKey(glyphID: glyph.glyphID, step: Int(step))
+                let image: GlyphImage?
+                if let cached = cache[key] {
+                    image = cached
+                } else {
+                    image = face.glyphImage(glyphID: glyph.glyphID, pixelsPerEm: pixelsPerEm,
+                                            offsetX: step / TextRenderer.subpixelSteps)
+                    if let image { cache[key] = image }
+                }
+                guard let image else { continue }
+                canvas.draw(image, penX: Int(penX), baselineY: Int(baselineY), color: color)
+            }
+        }
+    }
+
+    /// A rasterized glyph's identity within one font at one pixel size.
+    private struct GlyphKey: Hashable {
+        var glyphID: UInt32
+        var step: Int
+    }
+}
+
+extension TextRenderer {
+    /// A picture of one text: `layout` drawn with `padding` points around it on white, its
+    /// layout box outlined (and each line's box, faintly), for `textmetrics render --text`.
+    public func picture(of layout: TextLayout, of prepared: PreparedText, scale: Double, padding: Double = 8) -> Canvas {
+        let box = layout.size.roundedUp(scale: scale)
+        var canvas = Canvas(width: box.width + 2 * padding, height: box.height + 2 * padding, scale: scale)
+        for line in layout.lines {
+            canvas.fill(x: padding, y: padding + line.baseline - prepared.font.metrics.ascender,
+                        width: line.width, height: layout.lineHeight, color: Color(red: 0x1E, green: 0x6F, blue: 0xFF, alpha: 20))
+        }
+        canvas.strokeOutline(x: padding, y: padding, width: box.width, height: box.height, color: CellColors.text)
+        draw(layout, of: prepared, atX: padding, y: padding, in: &canvas)
+        return canvas
+    }
+}

@@ -1,0 +1,136 @@
+/// A template compiled into a flat array of nodes in pre-order, with fonts resolved: what the
+/// frame arithmetic walks for every row, with no string lookups beyond the row's fields.
+struct CellProgram: Sendable {
+    struct Node: Sendable {
+        var kind: CellItem.Kind
+        /// The `if` field, or `nil`.
+        var condition: String?
+        /// Text: the row field shown.
+        var field: String = ""
+        /// Text: index into ``CellProgram/fonts``; its ordinal among text nodes.
+        var font: Int32 = -1
+        var textOrdinal: Int32 = -1
+        var numberOfLines = 0
+        var lineBreakMode = LineBreakMode.wordWrap
+        var insets: EdgeInsets
+        var minHeight: Double
+        var grow: Double
+        /// Stacks.
+        var spacing = 0.0
+        var align = CellItem.Alignment.fill
+        var children: Range<Int> = 0..<0
+        /// Boxes.
+        var boxWidth: Double?
+        var boxHeight: Double?
+        var aspectRatio: Double?
+    }
+
+    var nodes: [Node] = []
+    /// Children of stacks, as node indices; a stack's `children` is a range of this array.
+    var childIndices: [Int] = []
+    /// Item paths, by node index.
+    var paths: [String] = []
+    /// Depth in the tree, by node index (0 for the root).
+    var depths: [Int] = []
+    var fonts: [Font] = []
+    /// Each text node's font chain, by font index.
+    var fontChains: [[String]] = []
+    var textNodeCount = 0
+
+    /// Compiles `template`, loading each distinct (chain, size) font once.
+    /// - Throws: ``TemplateError`` naming the item whose font cannot be loaded.
+    init(_ template: CellTemplate, library: FontLibrary) throws {
+        var fontIndex: [FontKey: Int32] = [:]
+        _ = try add(template.root, path: "root." + template.root.kind.rawValue, depth: 0,
+                    library: library, fontIndex: &fontIndex)
+    }
+
+    private struct FontKey: Hashable {
+        var chain: [String]
+        var size: Double
+    }
+
+    private mutating func add(_ item: CellItem, path: String, depth: Int, library: FontLibrary,
+                              fontIndex: inout [FontKey: Int32]) throws -> Int {
+        try CellProgram.validate(item, path: path)
+        let index = nodes.count
+        var node = Node(kind: item.kind, condition: item.condition, insets: item.insets,
+                        minHeight: item.minHeight, grow: item.grow)
+        nodes.append(node)
+        paths.append(path)
+        depths.append(depth)
+        switch item.content {
+        case .text(let text):
+            node.field = text.field
+            node.numberOfLines = text.numberOfLines
+            node.lineBreakMode = text.lineBreakMode
+            node.textOrdinal = Int32(textNodeCount)
+            textNodeCount += 1
+            let key = FontKey(chain: text.fontChain, size: text.size)
+            if let known = fontIndex[key] {
+                node.font = known
+            } else {
+                guard let first = text.fontChain.first else {
+                    throw TemplateError(path: path, reason: "the font chain is empty")
+                }
+                do {
+                    fonts.append(try Font(named: first, size: text.size, library: library))
+                } catch {
+                    throw TemplateError(path: path, reason: "\(error)")
+                }
+                fontChains.append(text.fontChain)
+                node.font = Int32(fonts.count - 1)
+                fontIndex[key] = node.font
+            }
+        case .box(let box):
+            guard box.height != nil || box.aspectRatio != nil else {
+                throw TemplateError(path: path, reason: "a box needs a \"height\" or an \"aspectRatio\" (width ÷ height)")
+            }
+            node.boxWidth = box.width
+            node.boxHeight = box.height
+            node.aspectRatio = box.aspectRatio
+        case .column(let stack), .row(let stack):
+            node.spacing = stack.spacing
+            node.align = stack.align ?? (item.kind == .column ? .fill : .start)
+            var children: [Int] = []
+            for (i, child) in stack.items.enumerated() {
+                children.append(try add(child, path: path + ".items[\(i)]." + child.kind.rawValue, depth: depth + 1,
+                                        library: library, fontIndex: &fontIndex))
+            }
+            let start = childIndices.count
+            childIndices.append(contentsOf: children)
+            node.children = start..<childIndices.count
+        }
+        nodes[index] = node
+        return index
+    }
+
+    /// Rejects the numbers no layout can use: negative, NaN or infinite lengths, a zero ratio.
+    static func validate(_ item: CellItem, path: String) throws {
+        func check(_ value: Double?, _ name: String, positive: Bool = false) throws {
+            guard let value else { return }
+            guard value.isFinite, positive ? value > 0 : value >= 0 else {
+                throw TemplateError(path: path, reason: "\"\(name)\" must be a \(positive ? "positive" : "non-negative") finite number, got \(value)")
+            }
+        }
+        try check(item.insets.top, "insets")
+        try check(item.insets.left, "insets")
+        try check(item.insets.bottom, "insets")
+        try check(item.insets.right, "insets")
+        try check(item.minHeight, "minHeight")
+        try check(item.grow, "grow")
+        switch item.content {
+        case .text(let text):
+            try check(text.size, "size", positive: true)
+            guard text.numberOfLines >= 0 else {
+                throw TemplateError(path: path, reason: "\"numberOfLines\" must be 0 (no limit) or more, got \(text.numberOfLines)")
+            }
+        case .box(let box):
+            try check(box.width, "width")
+            try check(box.height, "height")
+            try check(box.aspectRatio, "aspectRatio", positive: true)
+        case .column(let stack), .row(let stack):
+            try check(stack.spacing, "spacing")
+        }
+    }
+}

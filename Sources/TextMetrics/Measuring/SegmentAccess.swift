@@ -1,0 +1,39 @@
+import Synchronization
+
+/// What line fitting and truncation may ask about a prepared text's segments beyond their
+/// widths: grapheme advances, and exact widths of pieces of a word broken between clusters.
+///
+/// Answers come from the face's segment cache (shaping on a miss). Segments too long to
+/// cache keep their grapheme advances in the prepared text's own memo, so breaking a 2 MB
+/// token into thousands of lines shapes it once.
+struct SegmentAccess {
+    let shaper: SegmentShaper
+    let segments: [TextSegment]
+    let bytes: UnsafeBufferPointer<UInt8>
+    let longSegments: LongSegmentMemo?
+
+    func graphemes(_ i: Int) -> GraphemeAdvances {
+        if let longSegments, let known = longSegments.graphemes(i) { return known }
+        let clusters = shaper.graphemes(of: i, segments, in: bytes)
+        longSegments?.store(clusters, for: i)
+        return clusters
+    }
+
+    /// The width of `range` shaped alone (a piece ending where a word was cut).
+    func isolatedWidth(_ range: Range<Int>) -> Int64 {
+        shaper.isolatedWidth(range, in: bytes)
+    }
+
+    /// Segment `i` re-measured from byte `start`, or `nil` when too long to re-measure.
+    func remainder(of i: Int, from start: Int) -> TextSegment? {
+        shaper.remainder(of: i, from: start, segments, in: bytes)
+    }
+}
+
+/// Grapheme advances of a prepared text's segments that are too long for the face cache.
+final class LongSegmentMemo: Sendable {
+    private let table = Mutex<[Int: GraphemeAdvances]>([:])
+
+    func graphemes(_ i: Int) -> GraphemeAdvances? { table.withLock { $0[i] } }
+    func store(_ clusters: GraphemeAdvances, for i: Int) { table.withLock { $0[i] = clusters } }
+}

@@ -1,0 +1,51 @@
+/// One glyph to draw: which glyph of the font, and where its origin sits.
+///
+/// Positions are in points, relative to the start of the line (x, growing rightwards) and
+/// to its baseline (y, growing downwards, as on a screen). They already include HarfBuzz's
+/// offsets (mark attachment, kerning adjustments), so a renderer places each glyph's origin
+/// at `(lineOrigin.x + x, baseline + y)` and nothing else.
+///
+/// ```swift
+/// for (line, glyphs) in zip(layout.lines, prepared.glyphs(for: layout)) {
+///     for glyph in glyphs { draw(glyph.glyphID, atX: glyph.x, y: line.baseline + glyph.y) }
+/// }
+/// ```
+public struct PositionedGlyph: Hashable, Sendable {
+    /// The glyph's index in the font (0 is `.notdef`, drawn for characters the font lacks).
+    public var glyphID: UInt32
+    /// UTF-8 byte offset of the start of the glyph's cluster in the prepared text; the
+    /// ellipsis of a truncated line has the offset where the hidden text begins.
+    public var cluster: Int
+    /// The horizontal position of the glyph's origin from the line's start, in points.
+    public var x: Double
+    /// The vertical position of the glyph's origin from the baseline, in points, downwards.
+    public var y: Double
+    /// How far the pen moves after this glyph, in points.
+    public var advance: Double
+
+    /// Creates a positioned glyph.
+    public init(glyphID: UInt32, cluster: Int, x: Double, y: Double, advance: Double) {
+        self.glyphID = glyphID
+        self.cluster = cluster
+        self.x = x
+        self.y = y
+        self.advance = advance
+    }
+}
+
+/// One glyph as HarfBuzz placed it, in font units, in visual (left-to-right) order: the
+/// shaping stage's output before it is scaled to a size and laid on a line.
+struct GlyphPlacement: Sendable {
+    /// The glyph's index in the font.
+    var glyphID: UInt32
+    /// UTF-8 byte offset of the glyph's cluster.
+    var cluster: Int32
+    /// Pen movement after the glyph, in font units.
+    var xAdvance: Int32
+    /// Vertical pen movement (zero for horizontal text), in font units, upwards.
+    var yAdvance: Int32
+    /// Displacement of the glyph from the pen, in font units.
+    var xOffset: Int32
+    /// Vertical displacement of the glyph from the pen, in font units, upwards.
+    var yOffset: Int32
+}

@@ -1,0 +1,62 @@
+import Dispatch
+import Testing
+import TestSupport
+@testable import TextMetrics
+
+/// `FontFace`, `Font`, `PreparedText` and `FontLibrary` are `Sendable`: measuring the same
+/// texts from many threads at once gives the answers one thread gives. Run under
+/// ThreadSanitizer with `swift test --sanitize=thread --scratch-path .build-tsan`.
+@Suite struct ConcurrencyTests {
+    @Test func measuringFromManyThreadsAgreesWithOneThread() throws {
+        var random = TestCorpus.Random(seed: 11)
+        let texts = (0..<400).map { i in
+            i % 3 == 0
+                ? TestCorpus.sentence(TestCorpus.chinese, count: random.int(5...40), separator: "", random: &random)
+                : TestCorpus.sentence(TestCorpus.englishWords, count: random.int(2...30), random: &random)
+        }
+        let path = try #require(BundledFonts.path(named: "wqy-microhei"))
+        let reference = try texts.map { text in
+            try TextMeasurer.layout(text, font: Font(face: FontFace(path: path), size: 14), in: TextContainer(width: 200, numberOfLines: 3, lineBreakMode: .truncateTail))
+        }
+        let library = FontLibrary()
+        let results = ResultBox(count: texts.count)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for index in stride(from: worker % 2, to: texts.count, by: 2) {
+                let font = try! Font(named: "wqy-microhei", size: 14, library: library)
+                let layout = try! TextMeasurer.layout(texts[index], font: font, in: TextContainer(width: 200, numberOfLines: 3, lineBreakMode: .truncateTail))
+                results.set(index, layout)
+            }
+        }
+        for index in texts.indices {
+            let answers = results.get(index)
+            #expect(answers.count == 4 && answers.allSatisfy { $0 == reference[index] }, "text \(index)")
+        }
+    }
+
+    @Test func sharingOnePreparedTextAcrossThreads() throws {
+        let prepared = try PreparedText(String(repeating: "Rotation re-layout without reshaping. ", count: 20),
+                                        font: Font(named: "Roboto-Regular", size: 15))
+        let widths = (0..<64).map { 100 + Double($0) * 7 }
+        let expected = try widths.map { prepared.size(in: try TextContainer(width: $0)) }
+        let results = ResultBox(count: widths.count)
+        DispatchQueue.concurrentPerform(iterations: widths.count) { i in
+            results.set(i, prepared.layout(in: try! TextContainer(width: widths[i])))
+        }
+        for i in widths.indices { #expect(results.get(i).map(\.size) == [expected[i]]) }
+    }
+}
+
+/// Collects results from several threads (each index written by one thread).
+final class ResultBox: @unchecked Sendable {
+    private var values: [[TextLayout]]
+    private let lock = NSLockLike()
+    init(count: Int) { values = Array(repeating: [], count: count) }
+    func set(_ index: Int, _ value: TextLayout) { lock.locked { values[index].append(value) } }
+    func get(_ index: Int) -> [TextLayout] { lock.locked { values[index] } }
+}
+
+import Synchronization
+final class NSLockLike: Sendable {
+    private let mutex = Mutex(())
+    func locked<R>(_ body: () -> R) -> R { mutex.withLock { _ in body() } }
+}

@@ -1,0 +1,133 @@
+import Testing
+import TestSupport
+import TextSegmentation
+@testable import TextMetrics
+
+/// Word wrapping checked line by line against independent measurements: every line's width
+/// is the single-line width of its own text (checked against hb-shape elsewhere), every line
+/// fits, every line is as long as it can be (the next word would not fit), and the lines
+/// start at UAX #14 break opportunities.
+@Suite struct LineFittingTests {
+    static func lineText(_ text: String, _ range: Range<Int>) -> String {
+        String(decoding: Array(text.utf8)[range], as: UTF8.self)
+    }
+
+    static func singleLineWidth(_ text: String, _ font: Font) throws -> Double {
+        try TextMeasurer.layout(text, font: font).size.width
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        var font: String
+        var size: Double
+        var width: Double
+        var text: String
+        var description: String { "\(font) \(size)pt @\(width): \(text.prefix(30))…" }
+    }
+
+    static let cases: [Case] = {
+        var random = TestCorpus.Random(seed: 99)
+        var cases: [Case] = []
+        for _ in 0..<60 {
+            cases.append(Case(font: random.pick(["Roboto-Regular", "Roboto-Medium"]), size: Double(random.int(12...20)),
+                              width: Double(random.int(60...400)),
+                              text: TestCorpus.sentence(TestCorpus.englishWords, count: random.int(5...60), random: &random)))
+        }
+        for _ in 0..<20 {
+            cases.append(Case(font: "wqy-microhei", size: Double(random.int(12...20)), width: Double(random.int(60...300)),
+                              text: TestCorpus.sentence(TestCorpus.chinese + TestCorpus.japanese, count: random.int(10...80), separator: "", random: &random)))
+        }
+        for _ in 0..<10 {
+            cases.append(Case(font: "NotoSansArabic-Regular", size: 16, width: Double(random.int(80...300)),
+                              text: TestCorpus.sentence(TestCorpus.arabic, count: random.int(5...30), random: &random)))
+        }
+        return cases
+    }()
+
+    @Test(arguments: cases)
+    func wordWrapIsGreedyAndExact(_ testCase: Case) throws {
+        let font = try Font(named: testCase.font, size: testCase.size)
+        let layout = try TextMeasurer.layout(testCase.text, font: font, in: TextContainer(width: testCase.width))
+        let breaks = Set(LineBreaking.opportunities(in: testCase.text).map(\.offset))
+        let utf8Count = testCase.text.utf8.count
+        #expect(layout.lines.first?.utf8Range.lowerBound == 0)
+        #expect(layout.lines.last?.utf8Range.upperBound == utf8Count)
+        for (index, line) in layout.lines.enumerated() {
+            let text = Self.lineText(testCase.text, line.utf8Range)
+            let reference = try Self.singleLineWidth(text, font)
+            #expect(abs(line.width - reference) < 1e-9, "line \(index) \(text.debugDescription): \(line.width) vs \(reference)")
+            #expect(line.width <= testCase.width + 1e-9, "line \(index) overflows: \(text.debugDescription)")
+            #expect(breaks.contains(line.utf8Range.upperBound), "line \(index) does not end at a break opportunity")
+            if index + 1 < layout.lines.count {
+                #expect(layout.lines[index + 1].utf8Range.lowerBound == line.utf8Range.upperBound)
+                // Greedy: the next segment's content would not have fitted.
+                let nextEnd = breaks.filter { $0 > line.utf8Range.upperBound }.min()!
+                let longer = Self.lineText(testCase.text, line.utf8Range.lowerBound..<nextEnd)
+                #expect(try Self.singleLineWidth(longer, font) > testCase.width, "line \(index) could hold one more segment")
+            }
+            #expect(abs(line.baseline - (Double(index) * font.metrics.lineHeight + font.metrics.ascender)) < 1e-9)
+        }
+        #expect(layout.size.height == Double(layout.lineCount) * font.metrics.lineHeight)
+        #expect(layout.size.width == layout.lines.map(\.width).max())
+    }
+
+    @Test func aPreparedTextRelaysOutLikeAFreshMeasurement() throws {
+        var random = TestCorpus.Random(seed: 5)
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        for _ in 0..<40 {
+            let text = TestCorpus.sentence(TestCorpus.englishWords, count: random.int(3...40), random: &random)
+            let prepared = try PreparedText(text, font: font)
+            for width in [320.0, 120, 75, 414, 1024] {
+                let container = try TextContainer(width: width, numberOfLines: random.int(0...3), lineBreakMode: .truncateTail)
+                #expect(prepared.layout(in: container) == (try TextMeasurer.layout(text, font: font, in: container)))
+                #expect(prepared.size(in: container) == prepared.layout(in: container).size)
+            }
+        }
+    }
+
+    @Test func longWordsBreakBetweenGraphemeClusters() throws {
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        let text = "Supercalifragilisticexpialidocious e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}"
+        let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 40))
+        let graphemes = Set(GraphemeBreaking.boundaries(in: text) + [0])
+        var joined = ""
+        for line in layout.lines {
+            #expect(graphemes.contains(line.utf8Range.lowerBound))
+            #expect(line.width <= 40 + 1e-9)
+            let piece = Self.lineText(text, line.utf8Range)
+            #expect(abs(line.width - (try Self.singleLineWidth(piece, font))) < 0.5, "piece \(piece.debugDescription)")
+            joined += piece
+        }
+        #expect(joined == text)
+        #expect(layout.lineCount >= 6)
+    }
+
+    @Test func aSingleClusterWiderThanTheLineStillTakesALine() throws {
+        let font = try Font(named: "Roboto-Regular", size: 40)
+        let layout = try TextMeasurer.layout("WWW", font: font, in: TextContainer(width: 5))
+        #expect(layout.lineCount == 3)
+        #expect(layout.lines.allSatisfy { $0.width > 5 })
+    }
+
+    @Test func charWrapBreaksBeforeTheFirstClusterThatDoesNotFit() throws {
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        let text = "abc defghij klmnop"
+        let width = try Self.singleLineWidth("abc def", font) + 0.01
+        let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: width, lineBreakMode: .charWrap))
+        #expect(Self.lineText(text, layout.lines[0].utf8Range) == "abc def")
+        #expect(layout.lines.allSatisfy { $0.width <= width })
+        let wordWrapped = try TextMeasurer.layout(text, font: font, in: TextContainer(width: width))
+        #expect(Self.lineText(text, wordWrapped.lines[0].utf8Range) == "abc ")
+    }
+
+    @Test func trailingWhitespaceHangs() throws {
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        let word = try Self.singleLineWidth("abc", font)
+        #expect(try Self.singleLineWidth("abc      ", font) == word)
+        // A line whose spaces overflow the width still holds the word.
+        let layout = try TextMeasurer.layout("abc        def", font: font, in: TextContainer(width: word + 1))
+        #expect(layout.lineCount == 2)
+        #expect(layout.lines[0].width == word)
+        // Leading spaces count.
+        #expect(try Self.singleLineWidth("  abc", font) > word)
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+import TestSupport
+@testable import TextMetrics
+
+/// Pathological inputs finish, with sensible answers, and never crash.
+@Suite struct RobustnessTests {
+    let font: Font
+    init() throws { font = try Font(named: "Roboto-Regular", size: 15) }
+
+    @Test func aTenMegabyteParagraph() throws {
+        var random = TestCorpus.Random(seed: 3)
+        var words: [String] = []
+        var bytes = 0
+        while bytes < 10_000_000 {
+            let word = random.pick(TestCorpus.englishWords)
+            words.append(word)
+            bytes += word.utf8.count + 1
+        }
+        let text = words.joined(separator: " ")
+        let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 320))
+        #expect(layout.lineCount > 100_000)
+        #expect(layout.lines.last?.utf8Range.upperBound == text.utf8.count)
+        #expect(layout.lines.allSatisfy { $0.width <= 320 + 1e-9 })
+    }
+
+    @Test func aTwoMegabyteTokenWithNoBreakOpportunity() throws {
+        let text = String(repeating: "x", count: 2_000_000)
+        let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 320))
+        let perLine = Int((320 / (try TextMeasurer.size("x", font: font)).width).rounded(.down))
+        #expect(layout.lineCount == (2_000_000 + perLine - 1) / perLine)
+        let oneLine = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 320, numberOfLines: 1, lineBreakMode: .truncateTail))
+        #expect(oneLine.lineCount == 1 && oneLine.isTruncated)
+    }
+
+    @Test func thousandsOfCombiningMarksStayOneCluster() throws {
+        let text = "e" + String(repeating: "\u{301}", count: 5000) + " next"
+        let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 1))
+        #expect(layout.lines[0].utf8Range == 0..<(1 + 2 * 5000 + 1))
+    }
+
+    @Test func zwjEmojiSequencesAreNeverBrokenInside() throws {
+        let emoji = try Font(named: "NotoColorEmoji", size: 20)
+        let family = "👨‍👩‍👧‍👦"
+        let text = String(repeating: family, count: 2000)
+        let layout = try TextMeasurer.layout(text, font: emoji, in: TextContainer(width: 100))
+        let familyBytes = family.utf8.count
+        #expect(layout.lines.allSatisfy { $0.utf8Range.lowerBound % familyBytes == 0 })
+        #expect(layout.missingGlyphs.isEmpty)
+    }
+
+    @Test func thousandsOfRegionalIndicators() throws {
+        let emoji = try Font(named: "NotoColorEmoji", size: 20)
+        let text = String(repeating: "🇯🇵", count: 3000) + "🇫"
+        let layout = try TextMeasurer.layout(text, font: emoji, in: TextContainer(width: 120))
+        #expect(layout.lines.dropLast().allSatisfy { $0.utf8Range.count % 8 == 0 })
+    }
+
+    @Test func textWithControlCharactersAndLoneMarks() throws {
+        let text = "\u{301}\u{0}\u{1}\t\u{7F}abc\u{FEFF}\u{200B}\u{FFFD}"
+        let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 50))
+        #expect(layout.lineCount >= 1)
+    }
+}
