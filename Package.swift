@@ -6,6 +6,9 @@ let package = Package(
     name: "TextMetrics",
     products: [
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
+        .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+        .library(name: "ConstraintLayout", targets: ["ConstraintLayout"]),
+        .library(name: "CellRendering", targets: ["CellRendering"]),
         .executable(name: "textmetrics", targets: ["textmetrics"]),
     ],
     dependencies: [

@@ -29,7 +29,7 @@ import TestSupport
         let kept = slice(text, truncation.keptPrefix)
         #expect(text.hasPrefix(kept))
         #expect(line.width <= width + 1e-9)
-        #expect(abs(line.width - (try self.width(kept)) - ellipsis) < 0.05)
+        #expect(abs(line.width - (try self.width(kept)) - ellipsis) < 1e-9)
         // One more character would not fit.
         let longer = String(text.prefix(kept.count + 1))
         #expect(try self.width(longer) + ellipsis > width || longer.last == " ")

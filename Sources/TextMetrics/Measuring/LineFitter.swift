@@ -78,9 +78,7 @@ struct LineFitter {
             // Break inside the segment, between grapheme clusters.
             let original = segments[position.segment]
             let clusters = graphemes(position.segment)
-            let contentBytes = original.contentEnd - original.start
-            var contentCount = 0
-            while contentCount < clusters.ends.count, clusters.ends[contentCount] <= contentBytes { contentCount += 1 }
+            let contentCount = clusters.contentCount
             let pieceStart = position.grapheme == 0 ? Int(original.start) : Int(original.start) + Int(clusters.ends[position.grapheme - 1])
             var k = position.grapheme
             var width = units
@@ -90,7 +88,8 @@ struct LineFitter {
             }
             if k == position.grapheme {
                 guard !placedAny, k < contentCount else { return }
-                k += 1  // one cluster wider than the line
+                width += Int64(clusters.advances[k])  // one cluster wider than the line
+                k += 1
             }
             if k >= contentCount {
                 // The rest of the segment's content fits; its trailing whitespace hangs.

@@ -41,29 +41,41 @@ struct Truncator {
     }
 
     /// The longest run of whole graphemes from `start` whose width fits, ending on content
-    /// (whitespace before the ellipsis is dropped).
+    /// (whitespace before the ellipsis is dropped). Whole segments count with their widths in
+    /// context; a piece of a cut segment counts as shaped alone.
     private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Double) -> (end: Int, units: Int64) {
         let segments = fitter.segments
+        let access = fitter.access
         var running: Int64 = 0
-        var kept = (end: fitter.byteOffset(of: start), units: Int64(0))
+        let startByte = fitter.byteOffset(of: start)
+        var kept = (end: startByte, units: Int64(0))
+        func fits(_ units: Int64) -> Bool { Double(units) <= available + 1e-6 }
         for index in start.segment...last {
             let segment = segments[index]
             let first = index == start.segment ? start.grapheme : 0
-            if first == 0, Double(running + Int64(segment.contentWidth)) <= available + 1e-6 {
+            let pieceStart = first == 0 ? Int(segment.start) : startByte
+            if first == 0, fits(running + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection)) {
                 if segment.contentEnd > segment.start {
-                    kept = (Int(segment.contentEnd), running + Int64(segment.contentWidth))
+                    kept = (Int(segment.contentEnd), running + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection))
                 }
                 running += Int64(segment.width)
                 continue
             }
             let clusters = fitter.graphemes(index)
-            let contentBytes = segment.contentEnd - segment.start
             var k = first
-            while k < clusters.ends.count, clusters.ends[k] <= contentBytes,
-                  Double(running + Int64(clusters.advances[k])) <= available + 1e-6 {
-                running += Int64(clusters.advances[k])
-                kept = (Int(segment.start) + Int(clusters.ends[k]), running)
+            var sum = running
+            while k < clusters.contentCount, fits(sum + Int64(clusters.advances[k])) {
+                sum += Int64(clusters.advances[k])
                 k += 1
+            }
+            while k > first {
+                let cut = Int(segment.start) + Int(clusters.ends[k - 1])
+                let exact = running + access.isolatedWidth(pieceStart..<cut)
+                if fits(exact) {
+                    kept = (cut, exact)
+                    break
+                }
+                k -= 1
             }
             break
         }

@@ -63,7 +63,7 @@ struct SegmentShaper {
             while g < ends.count - 1, offset >= ends[g] { g += 1 }
             advances[g] += glyph.advance
         }
-        let result = GraphemeAdvances(ends: ends, advances: advances)
+        let result = GraphemeAdvances(ends: ends, advances: advances, contentBytes: segment.contentEnd - segment.start)
         if let key {
             var measure = segment.measure
             measure.graphemes = result

@@ -1,0 +1,64 @@
+/// Lowercase pseudo-words of 2–9 letters that are never handed out twice, so a text made of
+/// them has no segment that was shaped before.
+///
+/// Words of each length are an affine permutation of `0 ..< 26^length` walked by a counter,
+/// so uniqueness costs no memory; a length whose words are used up is skipped.
+public struct FreshWords: Sendable {
+    private var random: SeededGenerator
+    private var used = [UInt64](repeating: 0, count: 10)
+    private let offsets: [UInt64]
+    private static let capacity: [UInt64] = (0...9).map { length in
+        (0..<length).reduce(UInt64(1)) { product, _ in product * 26 }
+    }
+    /// Odd and not a multiple of 13, so coprime with every power of 26.
+    private static let multiplier: UInt64 = 1_000_003
+
+    public init(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        offsets = (0...9).map { length in UInt64.random(in: 0..<FreshWords.capacity[length], using: &random) }
+        self.random = random
+    }
+
+    /// Whether a new word of `length` letters is still available.
+    public func isAvailable(_ length: Int) -> Bool {
+        (2...9).contains(length) && used[length] < FreshWords.capacity[length]
+    }
+
+    /// A new word of `length` letters (`isAvailable(length)` must hold).
+    public mutating func word(length: Int) -> String {
+        let modulus = FreshWords.capacity[length]
+        var value = (used[length] * (FreshWords.multiplier % modulus) % modulus
+            + offsets[length]) % modulus
+        used[length] += 1
+        var letters = [UInt8](repeating: 0, count: length)
+        for index in 0..<length {
+            letters[index] = 97 + UInt8(value % 26)
+            value /= 26
+        }
+        return String(decoding: letters, as: UTF8.self)
+    }
+
+    /// A text of exactly `length` characters: fresh words of 2–9 letters separated by single
+    /// spaces.
+    public mutating func text(length: Int = 70) -> String {
+        while true {
+            var words: [String] = []
+            var remaining = length
+            var failed = false
+            while remaining > 0 {
+                let wordLength: Int
+                if remaining <= 9 {
+                    wordLength = remaining
+                } else {
+                    let choices = (2...min(9, remaining - 3)).filter(isAvailable)
+                    guard let pick = choices.randomElement(using: &random) else { failed = true; break }
+                    wordLength = pick
+                }
+                guard isAvailable(wordLength) else { failed = true; break }
+                words.append(word(length: wordLength))
+                remaining -= wordLength + 1
+            }
+            if !failed { return words.joined(separator: " ") }
+        }
+    }
+}
