@@ -44,7 +44,7 @@ final class SegmentCache: Sendable {
     }
 
     private func shard(for key: SegmentKey) -> Shard {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(SegmentCache.shardCount))]
+        shards[Int(key.mix >> 60) & (SegmentCache.shardCount - 1)]
     }
 
     private final class Shard: Sendable {

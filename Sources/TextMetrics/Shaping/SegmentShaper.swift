@@ -75,9 +75,7 @@ struct SegmentShaper {
     /// The width of `range` shaped on its own, in font units: a piece of a word broken
     /// between grapheme clusters, as it stands at the end of a line.
     func isolatedWidth(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int64 {
-        let key = range.count <= SegmentKey.maxCachedLength
-            ? SegmentKey(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), contextLength: 0)
-            : nil
+        let key = SegmentKey(UnsafeBufferPointer(rebasing: bytes[range]), contextLength: 0)
         if let key, let cached = face.segments.measure(for: key) { return Int64(cached.width) }
         var glyphs: [ShapedGlyph] = []
         face.shaper.shape(bytes, range: range, into: &glyphs)
@@ -94,11 +92,10 @@ struct SegmentShaper {
     /// which case callers sum grapheme advances (exact but for the cut's own edge).
     func remainder(of i: Int, from start: Int, _ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> TextSegment? {
         let end = contextEnd(of: i, segments, bytes)
-        guard end - start <= SegmentKey.maxCachedLength else { return nil }
         var rest = [segments[i]]
         rest[0].start = Int32(start)
-        let key = SegmentKey(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
-                             contextLength: UInt8(end - Int(rest[0].shapedEnd)))
+        guard let key = SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]),
+                                   contextLength: end - Int(rest[0].shapedEnd)) else { return nil }
         if let cached = face.segments.measure(for: key) {
             rest[0].apply(cached)
             return rest[0]
@@ -169,9 +166,7 @@ struct SegmentShaper {
     private func key(of i: Int, _ segments: [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
         let start = Int(segments[i].start)
         let end = contextEnd(of: i, segments, bytes)
-        guard end - start <= SegmentKey.maxCachedLength else { return nil }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        return SegmentKey(text: text, contextLength: UInt8(end - Int(segments[i].shapedEnd)))
+        return SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), contextLength: end - Int(segments[i].shapedEnd))
     }
 
     /// Default-ignorable and control characters have no glyph in most fonts and show

@@ -13,8 +13,9 @@ enum Console {
         line.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }
 
-    /// Writes `text` to stderr as is.
+    /// Writes `text` to stderr as is (after flushing stdout, so the two stay in order on a terminal).
     static func status(_ text: String) {
+        fflush(nil)
         var text = text
         text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }

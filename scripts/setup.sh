@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Quick start: installs what is missing, builds the `textmetrics` CLI (release), and runs the
+# main job on the bundled fonts: measures sample texts in six scripts, then sizes the Q&A feed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-dependencies.sh
+swift build -c release --product textmetrics
+bin=.build/release/textmetrics
+echo
+echo "== textmetrics measure --jsonl < Examples/sample-requests.jsonl"
+"$bin" measure --jsonl < Examples/sample-requests.jsonl
+echo
+echo "== textmetrics measure --font Roboto-Regular --size 15 --width 200 --show-lines …"
+"$bin" measure --font Roboto-Regular --size 15 --width 200 --show-lines \
+  "TextMetrics tells a list how tall each row will be before anything is drawn."
+echo
+echo "== textmetrics feed --template Examples/qa.json --data Examples/questions.json"
+"$bin" feed --template Examples/qa.json --data Examples/questions.json

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The test command: installs what is missing, runs every test (Swift Testing), then the
+# concurrency tests again under ThreadSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-dependencies.sh
+swift build --build-tests
+swift test --skip-build
+swift test --sanitize=thread --scratch-path .build-tsan --filter "ConcurrencyTests|HeightCacheTests"
