@@ -215,20 +215,12 @@ public final class TemplateConstraintCompiler {
             items: items)
     }
 
-    /// The text a label shows for `field`: a string as is, a number as its JSON text, `null`
-    /// as an empty label.
-    /// - Throws: ``TemplateError`` when the field is missing or of another kind.
+    /// The text a label shows for `field` (see ``RowData/labelText(_:)``), with errors at `path`.
     static func string(of field: String, in row: RowData, path: String) throws -> String {
-        switch row[field] {
-        case .string(let string)?: return string
-        case .number(let number)?:
-            var out = ""
-            JSONValue.writeNumber(number, to: &out)
-            return out
-        case .null?: return ""
-        case nil: throw TemplateError(path: path, reason: "the row has no field \"\(field)\"")
-        case let other?:
-            throw TemplateError(path: path, reason: "the row's field \"\(field)\" must be a string or a number, got \(other.kindName)")
+        do {
+            return try row.labelText(field)
+        } catch let error as TemplateError {
+            throw TemplateError(path: path, reason: error.reason)
         }
     }
 }

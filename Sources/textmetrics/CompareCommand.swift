@@ -24,17 +24,7 @@ struct CompareCommand: ParsableCommand {
             The exit status is non-zero when any row disagrees.
             """)
 
-    @Option(help: "The cell template (JSON).")
-    var template: String
-
-    @Option(help: "Rows from a file (a JSON array of objects, or JSON Lines) instead of standard input.")
-    var data: String?
-
-    @Option(help: "The cell's width in points (default: the template's).")
-    var width: Double?
-
-    @Option(help: "Pixels per point (default: the template's).")
-    var scale: Double?
+    @OptionGroup var cell: CellTemplateOptions
 
     @Option(help: "Timing repetitions; the median is reported.")
     var repetitions = 5
@@ -54,13 +44,13 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let engine = try CellInput.engine(template)
-        let (width, scale) = try CellInput.widthAndScale(width, scale, engine)
+        let engine = try CellInput.engine(cell.template)
+        let (width, scale) = try CellInput.widthAndScale(cell.width, cell.scale, engine)
         let compiler: TemplateConstraintCompiler
         do {
             compiler = try TemplateConstraintCompiler(engine.template, scale: scale)
         } catch {
-            throw CommandError("template \(template): \(error)")
+            throw CommandError("template \(cell.template): \(error)")
         }
         let rows = try readRows()
 
@@ -123,7 +113,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func readRows() throws -> [RowData] {
-        let bytes = try data.map { try CellInput.bytes($0, what: "data") } ?? StandardInput.readAll()
+        let bytes = try cell.data.map { try CellInput.bytes($0, what: "data") } ?? StandardInput.readAll()
         let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         var values: [JSONValue] = []
         if first == UInt8(ascii: "[") {

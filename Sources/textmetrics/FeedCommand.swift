@@ -18,17 +18,7 @@ struct FeedCommand: ParsableCommand {
             terminal and the batch is large.
             """)
 
-    @Option(help: "The cell template (JSON).")
-    var template: String
-
-    @Option(help: "Rows from a file (a JSON array of objects, or JSON Lines) instead of standard input.")
-    var data: String?
-
-    @Option(help: "The cell's width in points (default: the template's).")
-    var width: Double?
-
-    @Option(help: "Pixels per point, 1, 2 or 3 (default: the template's).")
-    var scale: Double?
+    @OptionGroup var cell: CellTemplateOptions
 
     @Flag(help: "Add each row's item frames to its answer.")
     var frames = false
@@ -37,9 +27,9 @@ struct FeedCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let engine = try CellInput.engine(template)
-        let (width, scale) = try CellInput.widthAndScale(width, scale, engine)
-        if let data {
+        let engine = try CellInput.engine(cell.template)
+        let (width, scale) = try CellInput.widthAndScale(cell.width, cell.scale, engine)
+        if let data = cell.data {
             let bytes = try CellInput.bytes(data, what: "data")
             let firstByte = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
             if firstByte == UInt8(ascii: "[") {

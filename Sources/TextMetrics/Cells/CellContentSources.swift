@@ -34,23 +34,9 @@ struct RowContent: CellContentSource {
     /// - Throws: ``TemplateError`` when the field is missing or of another kind.
     static func string(of field: String, in row: RowData, index: Int, engine: CellLayoutEngine) throws -> String {
         do {
-            return try string(of: field, in: row)
+            return try row.labelText(field)
         } catch let error as TemplateError {
             throw TemplateError(path: engine.program.paths[index], reason: error.reason)
-        }
-    }
-
-    static func string(of field: String, in row: RowData) throws -> String {
-        switch row[field] {
-        case .string(let string)?: return string
-        case .number(let number)?:
-            var out = ""
-            JSONValue.writeNumber(number, to: &out)
-            return out
-        case .null?: return ""
-        case nil: throw TemplateError(path: "", reason: "the row has no field \"\(field)\"")
-        case let other?:
-            throw TemplateError(path: "", reason: "the row's field \"\(field)\" must be a string or a number, got \(other.kindName)")
         }
     }
 

@@ -54,6 +54,24 @@ public struct RowData: Hashable, Sendable {
 
     /// Whether field `name` is present and non-empty — what an item's `if` tests: missing,
     /// `null`, `false`, `""`, `[]` and `{}` are absent; anything else (including `0`) is present.
+    /// The text a label bound to `field` shows: a string as is, a number as its JSON text,
+    /// `null` as an empty label.
+    /// - Throws: ``TemplateError`` (with an empty path, for the caller to fill in) when the
+    ///   field is missing or is neither a string, a number nor `null`.
+    public func labelText(_ field: String) throws -> String {
+        switch self[field] {
+        case .string(let string)?: return string
+        case .number(let number)?:
+            var out = ""
+            JSONValue.writeNumber(number, to: &out)
+            return out
+        case .null?: return ""
+        case nil: throw TemplateError(path: "", reason: "the row has no field \"\(field)\"")
+        case let other?:
+            throw TemplateError(path: "", reason: "the row's field \"\(field)\" must be a string or a number, got \(other.kindName)")
+        }
+    }
+
     public func isPresent(_ name: String) -> Bool {
         RowData.isPresent(self[name])
     }

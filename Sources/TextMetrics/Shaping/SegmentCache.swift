@@ -12,8 +12,10 @@ import Synchronization
 /// dropped and the young one becomes old. A hit in the old generation is promoted. This
 /// is an approximate LRU with O(1) work per call and a hard cap of `capacity` entries.
 final class SegmentCache: Sendable {
-    /// The default number of entries per face: 131,072 (about 8 MB at most per face).
-    static let defaultCapacity = 131_072
+    /// The default number of entries per face: 524,288 (about 60 MB at most per face) — enough
+    /// for the working set of a feed in one language, where each word appears with many
+    /// different next characters.
+    static let defaultCapacity = 524_288
 
     private static let shardCount = 16
     private let shards: [Shard]
