@@ -55,8 +55,9 @@ final class ResultBox: @unchecked Sendable {
     func get(_ index: Int) -> [TextLayout] { lock.locked { values[index] } }
 }
 
-import Synchronization
-final class NSLockLike: Sendable {
-    private let mutex = Mutex(())
-    func locked<R>(_ body: () -> R) -> R { mutex.withLock { _ in body() } }
+import Foundation
+/// `NSLock` (a pthread mutex, which ThreadSanitizer understands).
+final class NSLockLike: @unchecked Sendable {
+    private let lock = NSLock()
+    func locked<R>(_ body: () -> R) -> R { lock.lock(); defer { lock.unlock() }; return body() }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The heights of every row of a feed at one width and scale, computed in parallel on all
 /// cores, stored as whole pixels (4 bytes a row).
@@ -78,7 +77,7 @@ public struct FeedHeights: Sendable {
 
 /// Errors gathered from several threads.
 final class ErrorList: Sendable {
-    private let state = Mutex<[Int: TemplateError]>([:])
+    private let state = Lock<[Int: TemplateError]>([:])
 
     func append(_ errors: [(Int, TemplateError)]) {
         state.withLock { items in for (index, error) in errors { items[index] = error } }

@@ -1,5 +1,5 @@
-import JSON
 import Synchronization
+import JSON
 
 /// Cell heights already computed, keyed by (row identity or content hash, template, width,
 /// scale) — what `heightForRowAtIndexPath:` caches — bounded and safe to use from many
@@ -62,13 +62,13 @@ public final class HeightCache: Sendable {
     }
 
     private final class Shard: Sendable {
-        let state = Mutex(Generations())
+        let state = Lock(Generations())
     }
 
     private static let shardCount = 32
     private let shards: [Shard]
     private let perGeneration: Int
-    private let category = Mutex(SizeCategory.large)
+    private let category = Lock(SizeCategory.large)
     private let counters = Counters()
 
     private final class Counters: Sendable {

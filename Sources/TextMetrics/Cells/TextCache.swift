@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Prepared texts by (font, text), bounded and safe to use from many threads: the "text
 /// cache" of a ``CellLayoutEngine``, so a text seen before (a repeated title, "2h", "Reply",
@@ -33,7 +32,7 @@ final class TextCache: Sendable {
 
     private static let shardCount = 32
     private final class Shard: Sendable {
-        let state = Mutex(Generations())
+        let state = Lock(Generations())
     }
 
     private let shards: [Shard]

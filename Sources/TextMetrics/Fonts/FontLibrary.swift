@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Loads each font face once and shares it: the process-wide registry of faces.
 ///
@@ -9,7 +8,7 @@ public final class FontLibrary: Sendable {
     /// The library shared by the whole process.
     public static let shared = FontLibrary()
 
-    private let faces = Mutex<[FaceKey: FontFace]>([:])
+    private let faces = Lock<[FaceKey: FontFace]>([:])
 
     private struct FaceKey: Hashable {
         var path: String

@@ -1,5 +1,4 @@
 import CFreeType
-import Synchronization
 
 /// One FreeType face over a font's bytes: the tables, the face count, and glyph rendering.
 ///
@@ -12,7 +11,7 @@ final class FreeTypeFace: @unchecked Sendable {
     /// The FreeType face. Its glyph slot is mutable: touch it only while holding `renderLock`.
     let face: FT_Face
     /// Serializes every use of `face` after `init`.
-    let renderLock = Mutex(())
+    let renderLock = Lock(())
 
     /// The number of faces in the file (more than one for `.ttc` collections).
     let faceCount: Int

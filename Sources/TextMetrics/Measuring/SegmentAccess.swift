@@ -1,4 +1,3 @@
-import Synchronization
 
 /// What line fitting and truncation may ask about a prepared text's segments beyond their
 /// widths: grapheme advances, and exact widths of pieces of a word broken between clusters.
@@ -32,7 +31,7 @@ struct SegmentAccess {
 
 /// Grapheme advances of a prepared text's segments that are too long for the face cache.
 final class LongSegmentMemo: Sendable {
-    private let table = Mutex<[Int: GraphemeAdvances]>([:])
+    private let table = Lock<[Int: GraphemeAdvances]>([:])
 
     func graphemes(_ i: Int) -> GraphemeAdvances? { table.withLock { $0[i] } }
     func store(_ clusters: GraphemeAdvances, for i: Int) { table.withLock { $0[i] = clusters } }

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import Synchronization
 
 /// A HarfBuzz font over a font's bytes, scaled to units per em: the only HarfBuzz code.
 ///
@@ -11,7 +10,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
-    private let buffers = Mutex<[BufferHandle]>([])
+    private let buffers = Lock<[BufferHandle]>([])
 
     /// Units per em, the scale the font is set to.
     let unitsPerEm: Int32

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The shaped widths of text segments (the text between two line-break opportunities),
 /// per font face, bounded in memory and safe to use from many threads.
@@ -50,8 +49,8 @@ final class SegmentCache: Sendable {
     }
 
     private final class Shard: Sendable {
-        let state: Mutex<Generations>
-        init(capacity: Int) { state = Mutex(Generations(capacity: capacity)) }
+        let state: Lock<Generations>
+        init(capacity: Int) { state = Lock(Generations(capacity: capacity)) }
     }
 
     private struct Generations {
