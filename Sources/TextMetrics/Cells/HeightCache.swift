@@ -51,23 +51,12 @@ public final class HeightCache: Sendable {
         }
     }
 
-    private struct Entry {
+    private struct Entry: Sendable {
         var height: Double
         var contentHash: Int
     }
 
-    private struct Generations {
-        var young: [Key: Entry] = [:]
-        var old: [Key: Entry] = [:]
-    }
-
-    private final class Shard: Sendable {
-        let state = Lock(Generations())
-    }
-
-    private static let shardCount = 32
-    private let shards: [Shard]
-    private let perGeneration: Int
+    private let entries: GenerationalCache<Key, Entry>
     private let category = Lock(SizeCategory.large)
     private let counters = Counters()
 
@@ -78,12 +67,7 @@ public final class HeightCache: Sendable {
 
     /// A cache of at most about `capacity` heights.
     public init(capacity: Int = 100_000) {
-        perGeneration = max(1, capacity / (2 * HeightCache.shardCount))
-        shards = (0..<HeightCache.shardCount).map { _ in Shard() }
-    }
-
-    private func shard(_ key: Key) -> Shard {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(HeightCache.shardCount))]
+        entries = GenerationalCache(capacity: capacity, shards: 32)
     }
 
     /// The text size category heights are computed for; setting a different one drops every
@@ -103,15 +87,13 @@ public final class HeightCache: Sendable {
     /// a stale entry (changed content) is dropped and `nil` returned.
     /// - Complexity: O(1).
     public func height(for key: Key, contentHash: Int) -> Double? {
-        let found: Double? = shard(key).state.withLock { state in
-            if let entry = state.young[key] {
-                if entry.contentHash == contentHash { return entry.height }
-                state.young[key] = nil
-                return nil
+        var found: Double?
+        if let entry = entries.value(for: key) {
+            if entry.contentHash == contentHash {
+                found = entry.height
+            } else {
+                entries.removeValue(for: key)  // the row's content changed
             }
-            guard let entry = state.old.removeValue(forKey: key), entry.contentHash == contentHash else { return nil }
-            insert(entry, key, &state)
-            return entry.height
         }
         if found == nil {
             counters.misses.add(1, ordering: .relaxed)
@@ -124,16 +106,7 @@ public final class HeightCache: Sendable {
     /// Stores `height` for `key`, computed from content hashing to `contentHash`.
     /// - Complexity: O(1) amortized.
     public func store(_ height: Double, for key: Key, contentHash: Int) {
-        shard(key).state.withLock { insert(Entry(height: height, contentHash: contentHash), key, &$0) }
-    }
-
-    private func insert(_ entry: Entry, _ key: Key, _ state: inout Generations) {
-        if state.young[key] == nil, state.young.count >= perGeneration {
-            state.old = state.young
-            state.young = [:]
-        }
-        state.old[key] = nil
-        state.young[key] = entry
+        entries.store(Entry(height: height, contentHash: contentHash), for: key)
     }
 
     /// The key of `row` for `engine` at `width` and `scale`.
@@ -157,33 +130,22 @@ public final class HeightCache: Sendable {
     /// Drops every entry of the row with this `id` (its content changed).
     /// - Complexity: O(entries).
     public func invalidate(rowID id: JSONValue) {
-        removeAll { $0.row == .id(id) }
+        entries.removeAll { $0.row == .id(id) }
     }
 
     /// Drops every entry whose width is not `width` (after a rotation).
     /// - Complexity: O(entries).
     public func widthDidChange(to width: Double) {
-        removeAll { $0.width != width }
+        entries.removeAll { $0.width != width }
     }
 
     /// Drops every entry.
     public func removeAll() {
-        for shard in shards { shard.state.withLock { $0 = Generations() } }
-    }
-
-    private func removeAll(where predicate: (Key) -> Bool) {
-        for shard in shards {
-            shard.state.withLock { state in
-                state.young = state.young.filter { !predicate($0.key) }
-                state.old = state.old.filter { !predicate($0.key) }
-            }
-        }
+        entries.removeAll()
     }
 
     /// The number of heights held.
-    public var count: Int {
-        shards.reduce(0) { sum, shard in sum + shard.state.withLock { $0.young.count + $0.old.count } }
-    }
+    public var count: Int { entries.count }
 
     /// Lookups that found a current height, since the cache was made.
     public var hits: Int { counters.hits.load(ordering: .relaxed) }

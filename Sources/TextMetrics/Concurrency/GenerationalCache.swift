@@ -1,0 +1,83 @@
+/// A bounded key–value cache that many threads may use at once: the one cache mechanism
+/// behind the segment widths, the prepared texts of cells, and cell heights.
+///
+/// Keys are spread over shards, each behind its own ``Lock``. Each shard keeps two
+/// generations: new entries go to the young one; when it is full, the old generation is
+/// dropped and the young one becomes old. A hit in the old generation moves back to the
+/// young one. This is an approximate LRU with O(1) work per call and a hard cap of about
+/// `capacity` entries (two generations of `capacity / (2 × shards)` per shard).
+final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let shards: [Shard]
+    private let perGeneration: Int
+
+    init(capacity: Int, shards shardCount: Int = 16) {
+        perGeneration = max(1, capacity / (2 * shardCount))
+        shards = (0..<shardCount).map { _ in Shard() }
+    }
+
+    /// The value for `key`, if cached (a hit in the old generation is promoted).
+    func value(for key: Key) -> Value? {
+        shard(key).state.withLock { state in
+            if let hit = state.young[key] { return hit }
+            guard let hit = state.old.removeValue(forKey: key) else { return nil }
+            insert(hit, for: key, into: &state)
+            return hit
+        }
+    }
+
+    /// Stores `value` for `key`, replacing any earlier value.
+    func store(_ value: Value, for key: Key) {
+        shard(key).state.withLock { insert(value, for: key, into: &$0) }
+    }
+
+    /// Drops the entry for `key`.
+    func removeValue(for key: Key) {
+        shard(key).state.withLock { state in
+            state.young[key] = nil
+            state.old[key] = nil
+        }
+    }
+
+    /// Drops every entry whose key satisfies `predicate`.
+    /// - Complexity: O(entries).
+    func removeAll(where predicate: (Key) -> Bool) {
+        for shard in shards {
+            shard.state.withLock { state in
+                state.young = state.young.filter { !predicate($0.key) }
+                state.old = state.old.filter { !predicate($0.key) }
+            }
+        }
+    }
+
+    /// Drops every entry.
+    func removeAll() {
+        for shard in shards { shard.state.withLock { $0 = Generations() } }
+    }
+
+    /// The number of entries held now.
+    var count: Int {
+        shards.reduce(0) { sum, shard in sum + shard.state.withLock { $0.young.count + $0.old.count } }
+    }
+
+    private func shard(_ key: Key) -> Shard {
+        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+    }
+
+    private func insert(_ value: Value, for key: Key, into state: inout Generations) {
+        if state.young[key] == nil, state.young.count >= perGeneration {
+            state.old = state.young
+            state.young = Dictionary(minimumCapacity: perGeneration)
+        }
+        state.old[key] = nil
+        state.young[key] = value
+    }
+
+    private struct Generations {
+        var young: [Key: Value] = [:]
+        var old: [Key: Value] = [:]
+    }
+
+    private final class Shard: Sendable {
+        let state = Lock(Generations())
+    }
+}
