@@ -12,20 +12,26 @@ struct MeasureCommand: ParsableCommand {
             The text comes from the argument, or from standard input when absent.
             With --jsonl, standard input is JSON Lines, one request object per line:
               {"id": 1, "text": "…", "font": "Roboto-Regular", "size": 15, "width": 320,
-               "height": 0, "numberOfLines": 0, "lineBreakMode": "wordWrap", "faceIndex": 0}
-            and each answer is one line: {"id", "lineCount", "width", "height",
-            "lines": [{"start", "length", "width"}], "missingGlyphs"} (byte offsets in UTF-8),
-            or {"id", "error"} for a bad request; the batch goes on.
+               "height": 0, "numberOfLines": 0, "lineBreakMode": "wordWrap", "faceIndex": 0,
+               "language": "ja"}
+            ("font" may be an array: a fallback chain, tried per grapheme cluster), and each
+            answer is one line: {"id", "lineCount", "width", "height",
+            "lines": [{"start", "length", "width", "height"}], "fallback", "missingGlyphs"}
+            (byte offsets in UTF-8; "fallback": true when a fallback font is shown), or
+            {"id", "error"} for a bad request; the batch goes on.
             """)
 
     @Argument(help: "The text to measure (default: read standard input).")
     var text: String?
 
-    @Option(name: .customLong("font"), help: "A bundled font name or a font file path; repeat for a fallback chain (the first is used for now).")
+    @Option(name: .customLong("font"), help: "A bundled font name or a font file path; repeat for a fallback chain, tried in order for each character.")
     var fonts: [String] = []
 
-    @Option(help: "The face index in a font collection (.ttc).")
+    @Option(help: "The face index of the first font, in a font collection (.ttc).")
     var faceIndex: Int = 0
+
+    @Option(help: "A BCP 47 language tag for shaping, e.g. ja, zh-Hant, ar (default: none).")
+    var language: String?
 
     @Option(help: "The font size in points.")
     var size: Double = MeasureRequest.defaultSize
@@ -81,7 +87,7 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("\(error)")
         }
         let request = MeasureRequest(text: text, fonts: fonts.isEmpty ? [MeasureRequest.defaultFont] : fonts,
-                                     faceIndex: faceIndex, size: size, container: container)
+                                     faceIndex: faceIndex, size: size, container: container, language: language)
         let layout: TextLayout
         do {
             layout = try request.layout()
@@ -104,7 +110,7 @@ struct MeasureCommand: ParsableCommand {
         if showLines {
             for (index, line) in layout.lines.enumerated() {
                 let shown = Self.shownText(of: line, in: text)
-                print(String(format: "%4d  %8.2f  ", index + 1, line.width) + shown.debugDescription)
+                print(String(format: "%4d  %8.2f  %6.2f  ", index + 1, line.width, line.height) + shown.debugDescription)
             }
         }
         if !layout.missingGlyphs.isEmpty {
@@ -118,7 +124,7 @@ struct MeasureCommand: ParsableCommand {
         let count = layout.lineCount == 1 ? "1 line" : "\(layout.lineCount) lines"
         return "\(count), \(NumberText.points(layout.size.width)) × \(NumberText.points(layout.size.height)) pt "
             + "(@\(NumberText.compact(scale))x: \(NumberText.grid(rounded.width)) × \(NumberText.grid(rounded.height)))"
-            + (layout.isTruncated ? ", truncated" : "")
+            + (layout.isTruncated ? ", truncated" : "") + (layout.usesFallbackFonts ? ", fallback fonts" : "")
     }
 
     /// The text a line shows, with the ellipsis where it was truncated.

@@ -39,7 +39,7 @@ extension CellTemplate {
     /// Reads a template from a parsed JSON value.
     /// - Throws: ``TemplateError``.
     public init(json value: JSONValue) throws {
-        var reader = try TemplateFieldReader(value, path: "template",
+        let reader = try TemplateFieldReader(value, path: "template",
                                              allowed: ["width", "scale", "insets", "minHeight", "minContentHeight",
                                                        "separator", "root"])
         let width = try reader.number("width", positive: true)

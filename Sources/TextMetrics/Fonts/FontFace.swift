@@ -25,6 +25,13 @@ public final class FontFace: Sendable {
     let segments: SegmentCache
     /// The width of U+2026 HORIZONTAL ELLIPSIS shaped in this face, in font units.
     let ellipsisAdvance: Int32
+    /// The characters the face has glyphs for.
+    let coverage: FaceCoverage
+    /// Whether the face has every printable ASCII character (U+0020–U+007E).
+    let coversPrintableASCII: Bool
+    /// Whether the face's glyphs are in color (bitmap strikes, `COLR`, `sbix`): an emoji font,
+    /// which font fallback prefers for emoji presentation and avoids for plain text.
+    public let hasColorGlyphs: Bool
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -53,11 +60,17 @@ public final class FontFace: Sendable {
         self.shaper = HarfBuzzFont(data: data, faceIndex: faceIndex)
         self.segments = SegmentCache(capacity: segmentCacheCapacity)
         self.ellipsisAdvance = FontFace.shapeEllipsis(shaper)
+        let coverage = FaceCoverage(ranges: shaper.mappedRanges())
+        self.coverage = coverage
+        self.coversPrintableASCII = (0x20...0x7E).allSatisfy { coverage.contains(Unicode.Scalar(UInt8($0))) }
+        self.hasColorGlyphs = freeType.hasColorGlyphs
     }
 
-    /// Whether the face has a glyph of its own for `scalar`.
+    /// Whether the face has a glyph of its own for `scalar` (its `cmap` maps it).
+    ///
+    /// - Complexity: O(1): two table loads.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        shaper.hasGlyph(for: scalar)
+        coverage.contains(scalar)
     }
 
     private static func shapeEllipsis(_ shaper: HarfBuzzFont) -> Int32 {

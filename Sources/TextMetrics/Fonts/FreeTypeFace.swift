@@ -23,6 +23,8 @@ final class FreeTypeFace: @unchecked Sendable {
     let metrics: FontMetrics
     /// Whether the face carries bitmap strikes only (color emoji fonts).
     let hasFixedSizesOnly: Bool
+    /// Whether FreeType reports color glyphs (CBDT/sbix bitmaps or COLR layers).
+    let hasColorGlyphs: Bool
 
     init(data: FontData, faceIndex: Int) throws {
         self.data = data
@@ -60,6 +62,7 @@ final class FreeTypeFace: @unchecked Sendable {
         self.metrics = metrics
         self.familyName = chosen.pointee.family_name.map { String(cString: $0) } ?? ""
         self.styleName = chosen.pointee.style_name.map { String(cString: $0) } ?? ""
+        self.hasColorGlyphs = (chosen.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
         self.hasFixedSizesOnly = (chosen.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) == 0
             || chosen.pointee.num_fixed_sizes > 0 && (chosen.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
     }

@@ -19,8 +19,10 @@ struct LineFitter {
         var start: Position
         var startByte: Int
         var endByte: Int
-        /// The line's width without hanging whitespace, in font units.
+        /// The line's width without hanging whitespace, in layout units.
         var contentUnits: Int64
+        /// The fonts of the chain the line shows (see ``TextSegment/fontMask``).
+        var fontMask: UInt16 = 0
     }
 
     let access: SegmentAccess
@@ -35,15 +37,18 @@ struct LineFitter {
     }
 
     /// Lays out at most `maxLines` lines, calling `body` with each; returns the first
-    /// position not laid out, or `nil` when every segment was.
-    func fit(maxLines: Int, _ body: (Line) -> Void) -> Position? {
+    /// position not laid out, or `nil` when every segment was. When `accept` is given, a
+    /// line it rejects is not laid out and fitting stops before it.
+    func fit(maxLines: Int, accept: ((Line) -> Bool)? = nil, _ body: (Line) -> Void) -> Position? {
         var position = Position(segment: 0, grapheme: 0)
         var lineCount = 0
         let n = segments.count
         while position.segment < n, lineCount < maxLines {
             var line = Line(start: position, startByte: byteOffset(of: position), endByte: 0, contentUnits: 0)
             line.endByte = line.startByte
+            let before = position
             fillLine(&line, from: &position)
+            if let accept, !accept(line) { return before }
             body(line)
             lineCount += 1
         }
@@ -66,6 +71,7 @@ struct LineFitter {
                 let isBlank = segment.contentEnd == segment.start
                 if isBlank || fits(ending) {
                     if !isBlank { line.contentUnits = ending }
+                    line.fontMask |= segment.fontMask
                     units += Int64(segment.width)
                     line.endByte = Int(segment.end)
                     placedAny = true
@@ -94,6 +100,7 @@ struct LineFitter {
             if k >= contentCount {
                 // The rest of the segment's content fits; its trailing whitespace hangs.
                 placedAny = true
+                line.fontMask |= original.fontMask
                 line.contentUnits = width
                 units = width + Int64(original.trailingWhitespace)
                 line.endByte = Int(original.end)
@@ -109,6 +116,7 @@ struct LineFitter {
                 exact = units + access.isolatedWidth(pieceStart..<(Int(original.start) + Int(clusters.ends[k - 1])))
             }
             if !fits(exact), placedAny, k == position.grapheme + 1 { return }
+            line.fontMask |= original.fontMask
             line.contentUnits = exact
             line.endByte = Int(original.start) + Int(clusters.ends[k - 1])
             position = Position(segment: position.segment, grapheme: k)

@@ -1,4 +1,4 @@
-/// A text shaped once in one font, ready to be laid out at any width, line limit or line
+/// A text shaped once in a font (or a chain of fallback fonts), ready to be laid out at any width, line limit or line
 /// break mode by arithmetic alone.
 ///
 /// Preparing finds the UAX #14 break opportunities, cuts the text into segments and gives
@@ -18,30 +18,71 @@
 public struct PreparedText: Sendable {
     /// The text that was prepared.
     public let text: String
-    /// The font it was shaped in.
-    public let font: Font
+    /// The fonts it was shaped in: the primary font and its fallbacks.
+    public let fonts: FontChain
+    /// The BCP 47 language tag passed to shaping, or `nil` (see ``init(_:fonts:language:)``).
+    public let language: String?
     let segments: [TextSegment]
+    /// The text's runs when it needs more than one font, script or direction, or a
+    /// language; `nil` when it is one left-to-right run in the primary font, shaped with the
+    /// properties HarfBuzz guesses from the text.
+    let runs: [TextRun]?
     /// Grapheme advances of segments too long for the face cache; `nil` when there are none.
     let longSegments: LongSegmentMemo?
 
     /// The largest text accepted: offsets are kept in 32 bits.
     public static let maxUTF8Length = Int(Int32.max) - 8
 
+    /// The primary font.
+    public var font: Font { fonts.primary }
+
     /// Shapes `text` in `font`.
-    /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length`` bytes.
-    public init(_ text: String, font: Font) throws {
+    /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length``
+    ///   bytes or the language tag is malformed.
+    public init(_ text: String, font: Font, language: String? = nil) throws {
+        try self.init(text, fonts: FontChain(font), language: language)
+    }
+
+    /// Shapes `text` in a chain of fonts.
+    ///
+    /// The text is cut into runs by font (each grapheme cluster in the first font of the
+    /// chain that has it — see ``FontChain``), by script (UAX #24) and by bidi level (UAX #9,
+    /// the paragraph direction taken from its first strong character), and each run is shaped
+    /// with its script, direction and `language`. Line breaking stays in logical order.
+    ///
+    /// - Parameter language: a BCP 47 tag such as `"ja"`, `"zh-Hant"` or `"ar"`, passed to
+    ///   HarfBuzz so fonts can use their language-specific forms. The default, `nil`, shapes
+    ///   with each script's default language system.
+    /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length``
+    ///   bytes or the language tag is malformed.
+    public init(_ text: String, fonts: FontChain, language: String? = nil) throws {
         guard text.utf8.count <= PreparedText.maxUTF8Length else {
             throw InvalidArgumentError(argument: "text", requirement: "at most \(PreparedText.maxUTF8Length) UTF-8 bytes",
                                        value: "\(text.utf8.count) bytes")
         }
+        if let language { try PreparedText.validate(language: language) }
         self.text = text
-        self.font = font
-        let segments = PreparedText.withUTF8(text) { bytes in
+        self.fonts = fonts
+        self.language = language
+        let (segments, runs) = PreparedText.withUTF8(text) { bytes -> ([TextSegment], [TextRun]?) in
             var segments = SegmentSplitter.segments(of: bytes)
-            SegmentShaper(face: font.face).measure(&segments, in: bytes)
-            return segments
+            let primary = fonts.primary.face
+            var runs: [TextRun]?
+            if language != nil || !TextItemizer.isPlainASCII(bytes, in: primary) {
+                let found = TextItemizer.runs(of: bytes, fonts: fonts)
+                if language != nil || found.count > 1 || found.first.map({ $0.font != 0 || $0.level != 0 }) == true {
+                    runs = found
+                }
+            }
+            if let runs {
+                RunShaper(fonts: fonts, runs: runs, language: language).measure(&segments, in: bytes)
+            } else {
+                SegmentShaper(face: primary, runEnd: bytes.count).measure(&segments, in: bytes)
+            }
+            return (segments, runs)
         }
         self.segments = segments
+        self.runs = runs
         self.longSegments = segments.contains { Int($0.end - $0.start) > SegmentKey.maxCachedLength - 4 } ? LongSegmentMemo() : nil
     }
 
@@ -49,14 +90,15 @@ public struct PreparedText: Sendable {
     public func layout(in container: TextContainer) -> TextLayout {
         PreparedText.withUTF8(text) { bytes in
             var lines: [TextLine] = []
-            let lineHeight = font.metrics.lineHeight
-            let ppu = font.pointsPerUnit
-            let outcome = run(container, bytes) { line, index, units, truncation in
+            let ppu = fonts.pointsPerUnit
+            let outcome = run(container, bytes) { line, units, truncation, top, metrics in
                 lines.append(TextLine(utf8Range: line.startByte..<line.endByte, width: Double(units) * ppu,
-                                      baseline: Double(index) * lineHeight + font.metrics.ascender, truncation: truncation))
+                                      baseline: top + metrics.ascender, height: metrics.height, truncation: truncation))
             }
-            return TextLayout(size: outcome.size, lines: lines, lineHeight: lineHeight, isTruncated: outcome.isTruncated,
-                              missingGlyphs: missingGlyphs(upTo: outcome.shownSegments, bytes))
+            return TextLayout(size: outcome.size, lines: lines, lineHeight: font.metrics.lineHeight,
+                              isTruncated: outcome.isTruncated,
+                              missingGlyphs: missingGlyphs(upTo: outcome.shownSegments, bytes),
+                              usesFallbackFonts: outcome.fontMask & ~1 != 0)
         }
     }
 
@@ -64,8 +106,11 @@ public struct PreparedText: Sendable {
     ///
     /// - Complexity: O(segments shown), no allocation when no word is broken or truncated.
     public func size(in container: TextContainer) -> Size {
-        PreparedText.withUTF8(text) { bytes in run(container, bytes) { _, _, _, _ in }.size }
+        PreparedText.withUTF8(text) { bytes in run(container, bytes) { _, _, _, _, _ in }.size }
     }
+
+    /// Whether every line is the primary font's height (no fallback font, no runs).
+    var hasUniformLineHeight: Bool { runs == nil }
 
     // MARK: - Fitting
 
@@ -73,45 +118,81 @@ public struct PreparedText: Sendable {
         var size: Size
         var isTruncated: Bool
         var shownSegments: Int
+        var fontMask: UInt16
     }
 
+    private typealias LineMetrics = (height: Double, ascender: Double)
+
     private func run(_ container: TextContainer, _ bytes: UnsafeBufferPointer<UInt8>,
-                     _ body: (LineFitter.Line, Int, Int64, LineTruncation?) -> Void) -> Outcome {
-        let ppu = font.pointsPerUnit
-        let lineHeight = font.metrics.lineHeight
+                     _ body: (LineFitter.Line, Int64, LineTruncation?, Double, LineMetrics) -> Void) -> Outcome {
+        let ppu = fonts.pointsPerUnit
+        let uniform: LineMetrics = (font.metrics.lineHeight, font.metrics.ascender)
+        let isUniform = runs == nil
         var maxLines = container.numberOfLines == 0 ? Int.max : container.numberOfLines
-        if container.height.isFinite {
-            maxLines = min(maxLines, Int((container.height / lineHeight + 1e-9).rounded(.down)))
+        if isUniform, container.height.isFinite {
+            maxLines = min(maxLines, Int((container.height / uniform.height + 1e-9).rounded(.down)))
         }
         let segments = self.segments
-        let access = SegmentAccess(shaper: SegmentShaper(face: font.face), segments: segments, bytes: bytes,
-                                   longSegments: longSegments)
+        let shaping: SegmentAccess.Shaping = runs.map { .runs(RunShaper(fonts: fonts, runs: $0, language: language)) }
+            ?? .single(SegmentShaper(face: font.face, runEnd: bytes.count))
+        let access = SegmentAccess(shaping: shaping, segments: segments, bytes: bytes, longSegments: longSegments)
         let fitter = LineFitter(access: access, maxUnits: container.width / ppu,
                                 charWrap: container.lineBreakMode == .charWrap)
         var widest: Int64 = 0
-        var count = 0
-        var last: LineFitter.Line?
-        let rest = fitter.fit(maxLines: maxLines) { line in
-            if let previous = last {
-                body(previous, count - 1, previous.contentUnits, nil)
-                widest = max(widest, previous.contentUnits)
+        var top = 0.0
+        var mask: UInt16 = 0
+        var last: (line: LineFitter.Line, metrics: LineMetrics)?
+        func metrics(_ line: LineFitter.Line) -> LineMetrics { isUniform ? uniform : fonts.lineMetrics(mask: line.fontMask) }
+        var accept: ((LineFitter.Line) -> Bool)?
+        if !isUniform, container.height.isFinite {
+            let limit = container.height + 1e-9
+            accept = { line in
+                top + (last?.metrics.height ?? 0) + metrics(line).height <= limit
             }
-            last = line
-            count += 1
         }
-        if var line = last {
+        let rest = fitter.fit(maxLines: maxLines, accept: accept) { line in
+            if let previous = last {
+                body(previous.line, previous.line.contentUnits, nil, top, previous.metrics)
+                widest = max(widest, previous.line.contentUnits)
+                top += previous.metrics.height
+                mask |= previous.line.fontMask
+            }
+            last = (line, metrics(line))
+        }
+        if var (line, lineMetrics) = last {
             var truncation: LineTruncation?
-            if rest != nil, let truncated = Truncator(fitter: fitter, ellipsisUnits: Int64(font.face.ellipsisAdvance),
+            if rest != nil, let truncated = Truncator(fitter: fitter, ellipsisUnits: ellipsisUnits,
                                                       mode: container.lineBreakMode).truncate(line) {
                 line.contentUnits = truncated.units
                 line.endByte = truncated.endByte
                 truncation = truncated.truncation
             }
-            body(line, count - 1, line.contentUnits, truncation)
+            body(line, line.contentUnits, truncation, top, lineMetrics)
             widest = max(widest, line.contentUnits)
+            top += lineMetrics.height
+            mask |= line.fontMask
+            lineMetrics = (0, 0)
         }
-        return Outcome(size: Size(width: Double(widest) * ppu, height: Double(count) * lineHeight),
-                       isTruncated: rest != nil, shownSegments: rest.map { $0.segment + 1 } ?? segments.count)
+        return Outcome(size: Size(width: Double(widest) * ppu, height: top),
+                       isTruncated: rest != nil, shownSegments: rest.map { $0.segment + 1 } ?? segments.count,
+                       fontMask: mask)
+    }
+
+    /// The ellipsis' width in layout units: from the first font of the chain that has U+2026.
+    private var ellipsisUnits: Int64 {
+        let index = fonts.fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0
+        return fonts.layoutUnits(Int64(fonts.fonts[index].face.ellipsisAdvance), font: index)
+    }
+
+    /// Accepts BCP 47-shaped tags: 1–35 ASCII letters, digits and hyphens, starting with a letter.
+    private static func validate(language: String) throws {
+        let bytes = Array(language.utf8)
+        let valid = (1...35).contains(bytes.count) && bytes[0].isASCIILetter
+            && bytes.allSatisfy { $0.isASCIILetter || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+        guard valid else {
+            throw InvalidArgumentError(argument: "language", requirement: "a BCP 47 language tag such as \"ja\" or \"zh-Hant\"",
+                                       value: "\"\(language)\"")
+        }
     }
 
     private func missingGlyphs(upTo end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
@@ -122,7 +203,8 @@ public struct PreparedText: Sendable {
                 offset += length
                 let properties = scalar.properties
                 if properties.isDefaultIgnorableCodePoint || properties.generalCategory == .control
-                    || SegmentSplitter.isHangingWhitespace(scalar) || font.face.hasGlyph(for: scalar) { continue }
+                    || SegmentSplitter.isHangingWhitespace(scalar)
+                    || fonts.fonts.contains(where: { $0.face.hasGlyph(for: scalar) }) { continue }
                 if !found.contains(scalar) { found.append(scalar) }
             }
         }
@@ -134,4 +216,8 @@ public struct PreparedText: Sendable {
         let copy = Array(text.utf8)
         return copy.withUnsafeBufferPointer(body)
     }
+}
+
+private extension UInt8 {
+    var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
 }

@@ -6,26 +6,42 @@
 /// cache keep their grapheme advances in the prepared text's own memo, so breaking a 2 MB
 /// token into thousands of lines shapes it once.
 struct SegmentAccess {
-    let shaper: SegmentShaper
+    /// The text's shaping: one face, or runs of a font chain.
+    enum Shaping {
+        case single(SegmentShaper)
+        case runs(RunShaper)
+    }
+
+    let shaping: Shaping
     let segments: [TextSegment]
     let bytes: UnsafeBufferPointer<UInt8>
     let longSegments: LongSegmentMemo?
 
     func graphemes(_ i: Int) -> GraphemeAdvances {
         if let longSegments, let known = longSegments.graphemes(i) { return known }
-        let clusters = shaper.graphemes(of: i, segments, in: bytes)
+        let clusters: GraphemeAdvances
+        switch shaping {
+        case .single(let shaper): clusters = shaper.graphemes(of: i, segments, in: bytes)
+        case .runs(let shaper): clusters = shaper.graphemes(of: segments[i], in: bytes)
+        }
         longSegments?.store(clusters, for: i)
         return clusters
     }
 
     /// The width of `range` shaped alone (a piece ending where a word was cut).
     func isolatedWidth(_ range: Range<Int>) -> Int64 {
-        shaper.isolatedWidth(range, in: bytes)
+        switch shaping {
+        case .single(let shaper): shaper.isolatedWidth(range, in: bytes)
+        case .runs(let shaper): shaper.isolatedWidth(range, in: bytes)
+        }
     }
 
     /// Segment `i` re-measured from byte `start`, or `nil` when too long to re-measure.
     func remainder(of i: Int, from start: Int) -> TextSegment? {
-        shaper.remainder(of: i, from: start, segments, in: bytes)
+        switch shaping {
+        case .single(let shaper): shaper.remainder(of: i, from: start, segments, in: bytes)
+        case .runs(let shaper): shaper.remainder(of: segments[i], from: start, in: bytes)
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 /// The measured layout of a text: its exact size and its lines.
 ///
-/// `size.width` is the widest line; `size.height` is the number of lines times the font's
-/// line height. Sizes are exact (fractional); round them to a screen with
+/// `size.width` is the widest line; `size.height` is the sum of the lines' heights — the
+/// number of lines times the font's line height when the text is in one font (see
+/// ``TextLine/height`` for lines that show fallback fonts). Sizes are exact (fractional); round them to a screen with
 /// ``Size/roundedUp(scale:)``.
 ///
 /// Empty text lays out as 0 × 0 with no lines, like an empty `UILabel`. A line separator
@@ -12,20 +13,26 @@ public struct TextLayout: Hashable, Sendable {
     public var size: Size
     /// The lines, top to bottom.
     public var lines: [TextLine]
-    /// The height of each line in points (ascender − descender + line gap).
+    /// The primary font's line height in points (ascender − descender + line gap): the
+    /// height of every line that shows no fallback font.
     public var lineHeight: Double
     /// Whether some text is not shown (cut by the line limit or the height).
     public var isTruncated: Bool
-    /// Characters that the font has no glyph for, in order of first appearance.
+    /// Characters that no font of the chain has a glyph for, in order of first appearance
+    /// (measured with the primary font's `.notdef`).
     public var missingGlyphs: [Unicode.Scalar]
+    /// Whether a line shown uses a font other than the primary one.
+    public var usesFallbackFonts: Bool
 
     /// Creates a layout from its parts.
-    public init(size: Size, lines: [TextLine], lineHeight: Double, isTruncated: Bool, missingGlyphs: [Unicode.Scalar]) {
+    public init(size: Size, lines: [TextLine], lineHeight: Double, isTruncated: Bool, missingGlyphs: [Unicode.Scalar],
+                usesFallbackFonts: Bool = false) {
         self.size = size
         self.lines = lines
         self.lineHeight = lineHeight
         self.isTruncated = isTruncated
         self.missingGlyphs = missingGlyphs
+        self.usesFallbackFonts = usesFallbackFonts
     }
 
     /// The number of lines.

@@ -8,14 +8,20 @@ public struct TextLine: Hashable, Sendable {
     public var width: Double
     /// The baseline's distance from the top of the layout, in points.
     public var baseline: Double
+    /// The line's height in points: the largest ascender plus the largest descent plus the
+    /// largest line gap of the fonts it shows (the primary font's line height when it shows
+    /// only the primary font, or nothing).
+    public var height: Double
     /// How the line was truncated, or `nil` when it shows its text whole.
     public var truncation: LineTruncation?
 
     /// Creates a line.
-    public init(utf8Range: Range<Int>, width: Double, baseline: Double, truncation: LineTruncation? = nil) {
+    public init(utf8Range: Range<Int>, width: Double, baseline: Double, height: Double,
+                truncation: LineTruncation? = nil) {
         self.utf8Range = utf8Range
         self.width = width
         self.baseline = baseline
+        self.height = height
         self.truncation = truncation
     }
 

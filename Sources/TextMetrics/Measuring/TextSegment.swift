@@ -11,27 +11,31 @@ struct TextSegment: Sendable {
     var end: Int32
     /// A line must end after this segment (a separator, or the end of the text).
     var isMandatoryBreak: Bool
-    /// Width of `start..<shapedEnd` in font units, in context.
-    var width: Int32 = 0
-    /// Width of the trailing whitespace in font units.
-    var trailingWhitespace: Int32 = 0
+    /// Width of `start..<shapedEnd` in layout units (font units of a single font), in context.
+    var width: Int64 = 0
+    /// Width of the trailing whitespace in layout units.
+    var trailingWhitespace: Int64 = 0
     /// Correction to the content width when the segment ends a line (see ``SegmentMeasure``).
     var lineEndCorrection: Int32 = 0
     /// Some cluster has no glyph in the font.
     var hasMissingGlyphs = false
+    /// The fonts of a ``FontChain`` the segment is drawn with (bit i: font i); 0 when the
+    /// whole text is in the primary font.
+    var fontMask: UInt16 = 0
 
-    /// The width of the content, without trailing whitespace, in font units.
-    var contentWidth: Int32 { width - trailingWhitespace }
+    /// The width of the content, without trailing whitespace, in layout units.
+    var contentWidth: Int64 { width - trailingWhitespace }
 
     mutating func apply(_ measure: SegmentMeasure) {
-        width = measure.width
-        trailingWhitespace = measure.trailingWhitespace
+        width = Int64(measure.width)
+        trailingWhitespace = Int64(measure.trailingWhitespace)
         lineEndCorrection = measure.lineEndCorrection
         hasMissingGlyphs = measure.hasMissingGlyphs
     }
 
+    /// The segment's measure in one face (its widths must be that face's units).
     var measure: SegmentMeasure {
-        SegmentMeasure(width: width, trailingWhitespace: trailingWhitespace,
+        SegmentMeasure(width: Int32(clamping: width), trailingWhitespace: Int32(clamping: trailingWhitespace),
                        lineEndCorrection: lineEndCorrection, hasMissingGlyphs: hasMissingGlyphs, graphemes: nil)
     }
 }

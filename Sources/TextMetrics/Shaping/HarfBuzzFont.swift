@@ -42,6 +42,18 @@ final class HarfBuzzFont: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
     }
 
+    /// The ranges of code points the face's `cmap` maps, in increasing order.
+    func mappedRanges() -> [ClosedRange<UInt32>] {
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        var ranges: [ClosedRange<UInt32>] = []
+        var first: hb_codepoint_t = 0
+        var last: hb_codepoint_t = UInt32.max  // HB_SET_VALUE_INVALID: start from the beginning
+        while hb_set_next_range(set, &first, &last) != 0 { ranges.append(first...last) }
+        return ranges
+    }
+
     /// Shapes `text[range]` with the rest of `text` as context, appending glyphs in logical
     /// (increasing cluster) order to `glyphs`.
     ///
@@ -57,14 +69,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         text.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
         }
-        if let properties {
-            hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-            hb_buffer_set_script(buffer, hb_script_from_string(properties.scriptTag, 4))
-            if let language = properties.language {
-                hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
-            }
-        }
-        hb_buffer_guess_segment_properties(buffer)
+        apply(properties, to: buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -85,14 +90,15 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     /// Shapes `text[range]` with the rest of `text` as context for drawing: glyph ids with
     /// their advances and offsets, appended to `placements` in visual (left-to-right) order.
-    func place(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, into placements: inout [GlyphPlacement]) {
+    func place(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, properties: ShapingProperties? = nil,
+               into placements: inout [GlyphPlacement]) {
         guard !range.isEmpty else { return }
         let buffer = takeBuffer()
         defer { returnBuffer(buffer) }
         text.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
         }
-        hb_buffer_guess_segment_properties(buffer)
+        apply(properties, to: buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -104,6 +110,18 @@ final class HarfBuzzFont: @unchecked Sendable {
                 xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
                 xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
         }
+    }
+
+    /// Sets the buffer's script, direction and language where given; HarfBuzz guesses the rest.
+    private func apply(_ properties: ShapingProperties?, to buffer: OpaquePointer) {
+        if let properties {
+            hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, hb_script_t(rawValue: properties.scriptTag))
+            if let language = properties.language {
+                hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+            }
+        }
+        hb_buffer_guess_segment_properties(buffer)
     }
 
     private func takeBuffer() -> OpaquePointer {

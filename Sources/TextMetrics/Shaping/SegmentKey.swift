@@ -13,22 +13,25 @@ struct SegmentKey: Hashable, Sendable {
     private var length: UInt8
     /// How many bytes at the end are context, not segment.
     private(set) var contextLength: UInt8
+    /// The shaping properties' ``ShapingProperties/cacheSalt`` (0: guessed by HarfBuzz).
+    private var salt: UInt32
     /// A 64-bit mix of the bytes, computed once: it picks the cache shard and feeds `Hasher`.
     let mix: UInt64
 
     /// The key for `bytes` whose last `contextLength` bytes are context; `nil` when longer
     /// than ``maxCachedLength``.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, contextLength: Int) {
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, contextLength: Int, salt: UInt32 = 0) {
         guard bytes.count <= SegmentKey.maxCachedLength else { return nil }
         length = UInt8(bytes.count)
         self.contextLength = UInt8(contextLength)
+        self.salt = salt
         var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { raw in
             raw.copyMemory(from: UnsafeRawBufferPointer(bytes))
         }
         self.words = words
         // Mix the words once, so hashing runs over one word, not six.
-        var h = UInt64(length) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(contextLength)
+        var h = (UInt64(length) | UInt64(salt) << 8) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(contextLength)
         h = (h ^ words.0) &* 0xBF58_476D_1CE4_E5B9
         h = (h ^ words.1) &* 0x94D0_49BB_1331_11EB
         if length > 16 {
@@ -45,7 +48,7 @@ struct SegmentKey: Hashable, Sendable {
     }
 
     static func == (lhs: SegmentKey, rhs: SegmentKey) -> Bool {
-        lhs.mix == rhs.mix && lhs.length == rhs.length && lhs.contextLength == rhs.contextLength
+        lhs.mix == rhs.mix && lhs.length == rhs.length && lhs.contextLength == rhs.contextLength && lhs.salt == rhs.salt
             && lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
             && lhs.words.3 == rhs.words.3 && lhs.words.4 == rhs.words.4 && lhs.words.5 == rhs.words.5
     }

@@ -10,6 +10,19 @@ import TextSegmentation
 /// correction, so a line ending there is as wide as the line shaped by itself.
 struct SegmentShaper {
     let face: FontFace
+    /// Script, direction and language, or `nil` to let HarfBuzz guess them from the text.
+    let properties: ShapingProperties?
+    /// Context never reaches past this byte: the end of the text, or of the run being shaped.
+    let runEnd: Int
+
+    /// A shaper for segments of one face; context may reach to `runEnd`.
+    init(face: FontFace, properties: ShapingProperties? = nil, runEnd: Int) {
+        self.face = face
+        self.properties = properties
+        self.runEnd = runEnd
+    }
+
+    private var salt: UInt32 { properties?.cacheSalt ?? 0 }
 
     /// The longest stretch of text shaped in one HarfBuzz call.
     static let maxWindowBytes = 2048
@@ -49,7 +62,8 @@ struct SegmentShaper {
         if let key, let cached = face.segments.measure(for: key)?.graphemes { return cached }
         let segment = segments[i]
         var glyphs: [ShapedGlyph] = []
-        face.shaper.shape(bytes, range: Int(segment.start)..<contextEnd(of: i, segments, bytes), into: &glyphs)
+        face.shaper.shape(bytes, range: Int(segment.start)..<contextEnd(of: i, segments, bytes), properties: properties,
+                          into: &glyphs)
         var ends: [Int32] = []
         var advances: [Int32] = []
         let start = Int(segment.start)
@@ -64,8 +78,9 @@ struct SegmentShaper {
             advances[g] += glyph.advance
         }
         let result = GraphemeAdvances(ends: ends, advances: advances, contentBytes: segment.contentEnd - segment.start)
-        if let key {
-            var measure = segment.measure
+        // Attach the advances to the segment's cached measure; the segment passed in may be a
+        // piece not measured yet (see RunShaper), so its own widths are not stored.
+        if let key, var measure = face.segments.measure(for: key) {
             measure.graphemes = result
             face.segments.store(measure, for: key)
         }
@@ -75,10 +90,10 @@ struct SegmentShaper {
     /// The width of `range` shaped on its own, in font units: a piece of a word broken
     /// between grapheme clusters, as it stands at the end of a line.
     func isolatedWidth(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int64 {
-        let key = SegmentKey(UnsafeBufferPointer(rebasing: bytes[range]), contextLength: 0)
+        let key = SegmentKey(UnsafeBufferPointer(rebasing: bytes[range]), contextLength: 0, salt: salt)
         if let key, let cached = face.segments.measure(for: key) { return Int64(cached.width) }
         var glyphs: [ShapedGlyph] = []
-        face.shaper.shape(bytes, range: range, into: &glyphs)
+        face.shaper.shape(bytes, range: range, properties: properties, into: &glyphs)
         let width = glyphs.reduce(Int32(0)) { $0 + $1.advance }
         if let key {
             face.segments.store(SegmentMeasure(width: width, trailingWhitespace: 0, lineEndCorrection: 0,
@@ -95,7 +110,7 @@ struct SegmentShaper {
         var rest = [segments[i]]
         rest[0].start = Int32(start)
         guard let key = SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]),
-                                   contextLength: end - Int(rest[0].shapedEnd)) else { return nil }
+                                   contextLength: end - Int(rest[0].shapedEnd), salt: salt) else { return nil }
         if let cached = face.segments.measure(for: key) {
             rest[0].apply(cached)
             return rest[0]
@@ -112,7 +127,7 @@ struct SegmentShaper {
                              _ bytes: UnsafeBufferPointer<UInt8>, contextEnd: Int, _ glyphs: inout [ShapedGlyph]) {
         glyphs.removeAll(keepingCapacity: true)
         let range = Int(segments[window.lowerBound].start)..<contextEnd
-        face.shaper.shape(bytes, range: range, into: &glyphs)
+        face.shaper.shape(bytes, range: range, properties: properties, into: &glyphs)
         for i in window {
             segments[i].width = 0
             segments[i].trailingWhitespace = 0
@@ -132,8 +147,8 @@ struct SegmentShaper {
             }
             atSegmentStart = false
             guard i <= window.upperBound else { break }  // the context character
-            segments[i].width += glyph.advance
-            if cluster >= segments[i].contentEnd { segments[i].trailingWhitespace += glyph.advance }
+            segments[i].width += Int64(glyph.advance)
+            if cluster >= segments[i].contentEnd { segments[i].trailingWhitespace += Int64(glyph.advance) }
             if glyph.isMissing, !isInvisible(at: Int(cluster), bytes) { segments[i].hasMissingGlyphs = true }
         }
     }
@@ -145,18 +160,18 @@ struct SegmentShaper {
         let segment = segments[previous]
         guard segment.contentEnd == segment.shapedEnd, segment.contentEnd > segment.start else { return }
         var alone: [ShapedGlyph] = []
-        face.shaper.shape(bytes, range: Int(segment.start)..<Int(segment.contentEnd), into: &alone)
+        face.shaper.shape(bytes, range: Int(segment.start)..<Int(segment.contentEnd), properties: properties, into: &alone)
         let isolated = alone.reduce(Int32(0)) { $0 + $1.advance }
-        segments[previous].lineEndCorrection = isolated - segment.contentWidth
+        segments[previous].lineEndCorrection = Int32(clamping: Int64(isolated) - segment.contentWidth)
     }
 
     // MARK: - Keys and context
 
     /// Where shaping segment `i` stops: after the first character of the next segment,
-    /// unless a line must end after `i`.
+    /// unless a line must end after `i` or the run ends there.
     private func contextEnd(of i: Int, _ segments: [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let segment = segments[i]
-        guard !segment.isMandatoryBreak, i + 1 < segments.count,
+        guard !segment.isMandatoryBreak, Int(segment.end) < runEnd,
               let (_, length) = UTF8Scan.scalar(startingAt: Int(segment.end), in: bytes) else {
             return Int(segment.shapedEnd)
         }
@@ -166,7 +181,8 @@ struct SegmentShaper {
     private func key(of i: Int, _ segments: [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
         let start = Int(segments[i].start)
         let end = contextEnd(of: i, segments, bytes)
-        return SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), contextLength: end - Int(segments[i].shapedEnd))
+        return SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), contextLength: end - Int(segments[i].shapedEnd),
+                          salt: salt)
     }
 
     /// Default-ignorable and control characters have no glyph in most fonts and show

@@ -12,9 +12,11 @@ enum LayoutJSON {
         members.append(("lines", .array(layout.lines.map { line in
             .object([("start", .number(Double(line.utf8Range.lowerBound))),
                      ("length", .number(Double(line.utf8Range.count))),
-                     ("width", .number(line.width))])
+                     ("width", .number(line.width)),
+                     ("height", .number(line.height))])
         })))
         if layout.isTruncated { members.append(("truncated", .bool(true))) }
+        if layout.usesFallbackFonts { members.append(("fallback", .bool(true))) }
         if !layout.missingGlyphs.isEmpty {
             members.append(("missingGlyphs", .array(layout.missingGlyphs.map { .string(codePoint($0)) })))
         }

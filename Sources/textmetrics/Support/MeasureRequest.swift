@@ -7,18 +7,22 @@ struct MeasureRequest {
     static let defaultSize = 17.0
 
     var text: String
-    /// The font chain; until per-character fallback exists, the first font is used.
+    /// The font chain: the primary font, then its fallbacks.
     var fonts: [String] = [MeasureRequest.defaultFont]
+    /// The face index of the primary font (the fallbacks use face 0).
     var faceIndex = 0
     var size = MeasureRequest.defaultSize
     var container = TextContainer.unlimited
+    /// The BCP 47 language tag for shaping, or `nil`.
+    var language: String?
 
-    init(text: String, fonts: [String], faceIndex: Int, size: Double, container: TextContainer) {
+    init(text: String, fonts: [String], faceIndex: Int, size: Double, container: TextContainer, language: String?) {
         self.text = text
         self.fonts = fonts
         self.faceIndex = faceIndex
         self.size = size
         self.container = container
+        self.language = language
     }
 
     /// Reads a JSON Lines request object.
@@ -31,6 +35,10 @@ struct MeasureRequest {
         self.text = text
         if let font = json["font"] { fonts = try RequestFields.fontChain(font) }
         faceIndex = try RequestFields.integer(json, "faceIndex") ?? 0
+        if let value = json["language"] {
+            guard let tag = value.stringValue else { throw CommandError("\"language\" must be a string") }
+            language = tag
+        }
         size = try RequestFields.number(json, "size") ?? MeasureRequest.defaultSize
         let mode: LineBreakMode
         if let name = json["lineBreakMode"] {
@@ -55,7 +63,8 @@ struct MeasureRequest {
     /// Measures the request.
     /// - Throws: ``FontError`` or ``InvalidArgumentError``.
     func layout() throws -> TextLayout {
-        let font = try Font(named: fonts[0], faceIndex: faceIndex, size: size)
-        return try TextMeasurer.layout(text, font: font, in: container)
+        var chain = [try Font(named: fonts[0], faceIndex: faceIndex, size: size)]
+        for name in fonts.dropFirst() { chain.append(try Font(named: name, size: size)) }
+        return try PreparedText(text, fonts: FontChain(chain), language: language).layout(in: container)
     }
 }

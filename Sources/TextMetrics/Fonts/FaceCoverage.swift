@@ -1,0 +1,42 @@
+/// The characters a face maps to glyphs (its `cmap`), as a two-level bitset: the answer to
+/// "does this font have this character" in two loads, with no call into the font.
+///
+/// Built once when the face loads, so font fallback pays for a font's coverage on its first
+/// use only; later lookups are table lookups.
+struct FaceCoverage: Sendable {
+    /// Code points per page: 4,096 (64 words).
+    private static let pageShift: UInt32 = 12
+    private static let wordsPerPage = 64
+    /// Page number → index of its words in `words`, or 0 for an empty page (page 0 of `words`
+    /// is all zeros).
+    private let pages: [UInt16]
+    private let words: [UInt64]
+
+    /// Coverage from the inclusive ranges of mapped code points, in increasing order.
+    init(ranges: [ClosedRange<UInt32>]) {
+        var pages = [UInt16](repeating: 0, count: 0x110000 >> Int(FaceCoverage.pageShift))
+        var words = [UInt64](repeating: 0, count: FaceCoverage.wordsPerPage)
+        for range in ranges where range.lowerBound < 0x110000 {
+            for value in range.lowerBound...min(range.upperBound, 0x10FFFF) {
+                let page = Int(value >> FaceCoverage.pageShift)
+                if pages[page] == 0 {
+                    pages[page] = UInt16(words.count / FaceCoverage.wordsPerPage)
+                    words += [UInt64](repeating: 0, count: FaceCoverage.wordsPerPage)
+                }
+                let bit = Int(value & 0xFFF)
+                words[Int(pages[page]) * FaceCoverage.wordsPerPage + bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+        }
+        self.pages = pages
+        self.words = words
+    }
+
+    /// Whether the face maps `scalar` to a glyph.
+    func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        let page = Int(pages[Int(value >> FaceCoverage.pageShift)])
+        guard page != 0 else { return false }
+        let bit = Int(value & 0xFFF)
+        return words[page * FaceCoverage.wordsPerPage + bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    }
+}

@@ -1,0 +1,118 @@
+/// An ordered list of fonts at one size — a cascade list: the first font is the primary
+/// font, the others are tried in order for characters it has no glyphs for.
+///
+/// ```swift
+/// let fonts = try FontChain(named: ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji"], size: 15)
+/// let layout = try PreparedText("Hello 你好 👋🏽", fonts: fonts).layout(in: .unlimited)
+/// layout.usesFallbackFonts   // true
+/// ```
+///
+/// Each grapheme cluster is measured in the first font that has glyphs for all of it (see
+/// ``PreparedText``). A chain of one font measures exactly as that font alone.
+///
+/// `FontChain` is a small `Sendable` value; copies share the faces and their caches.
+public struct FontChain: Sendable, Hashable {
+    /// The fonts, primary first; all the same size.
+    public let fonts: [Font]
+    /// The most fonts a chain may hold.
+    public static let maxCount = 16
+
+    /// The layout unit: 1/`unitsPerEm` of an em, a common multiple of every font's units per
+    /// em where one exists below 2^30, so widths from all fonts add up exactly as integers.
+    let unitsPerEm: Int64
+    /// For each font, layout units per font unit when that is a whole number; `nil` when the
+    /// fonts' units per em have no common multiple small enough (then widths are rounded to
+    /// the nearest layout unit).
+    let unitScales: [Int64]?
+
+    /// A chain of `fonts`, tried in order.
+    /// - Throws: ``InvalidArgumentError`` when `fonts` is empty, longer than ``maxCount``, or
+    ///   mixes sizes.
+    public init(_ fonts: [Font]) throws {
+        guard let first = fonts.first else {
+            throw InvalidArgumentError(argument: "fonts", requirement: "at least one font", value: "none")
+        }
+        guard fonts.count <= FontChain.maxCount else {
+            throw InvalidArgumentError(argument: "fonts", requirement: "at most \(FontChain.maxCount) fonts",
+                                       value: "\(fonts.count)")
+        }
+        if let other = fonts.first(where: { $0.size != first.size }) {
+            throw InvalidArgumentError(argument: "fonts", requirement: "fonts of one size (\(first.size) pt)",
+                                       value: "\(other.size) pt")
+        }
+        self.fonts = fonts
+        var common: Int64 = 1
+        for font in fonts {
+            let upem = Int64(font.face.metrics.unitsPerEm)
+            common = common / FontChain.gcd(common, upem) * upem
+            if common > 1 << 30 { break }
+        }
+        if common <= 1 << 30 {
+            unitsPerEm = common
+            unitScales = fonts.map { common / Int64($0.face.metrics.unitsPerEm) }
+        } else {
+            unitsPerEm = 1 << 30
+            unitScales = nil
+        }
+    }
+
+    /// A chain of one font.
+    public init(_ font: Font) {
+        fonts = [font]
+        unitsPerEm = Int64(font.face.metrics.unitsPerEm)
+        unitScales = [1]
+    }
+
+    /// Bundled fonts by name or font files by path, in order, at `size` points.
+    /// - Throws: ``FontError`` or ``InvalidArgumentError``.
+    public init(named namesOrPaths: [String], size: Double, library: FontLibrary = .shared) throws {
+        try self.init(namesOrPaths.map { try Font(named: $0, size: size, library: library) })
+    }
+
+    /// The primary font: the first.
+    public var primary: Font { fonts[0] }
+    /// The size in points.
+    public var size: Double { fonts[0].size }
+    /// The primary font's metrics.
+    public var metrics: ScaledFontMetrics { fonts[0].metrics }
+
+    /// Points per layout unit.
+    var pointsPerUnit: Double { size / Double(unitsPerEm) }
+
+    /// `units` of font `index` in layout units.
+    func layoutUnits(_ units: Int64, font index: Int) -> Int64 {
+        if let unitScales { return units * unitScales[index] }
+        let upem = Int64(fonts[index].face.metrics.unitsPerEm)
+        let scaled = units * unitsPerEm
+        return (scaled + (scaled >= 0 ? upem / 2 : -upem / 2)) / upem
+    }
+
+    /// The height of a line that shows the fonts in `mask` (bit i: font i): the largest
+    /// ascender plus the largest descent plus the largest line gap, as CoreText and Pango
+    /// stack mixed fonts. An empty mask is the primary font's line.
+    func lineMetrics(mask: UInt16) -> (height: Double, ascender: Double) {
+        if mask <= 1 { return (fonts[0].metrics.lineHeight, fonts[0].metrics.ascender) }
+        var ascender = -Double.infinity, descender = Double.infinity, gap = -Double.infinity
+        var bits = mask
+        while bits != 0 {
+            let metrics = fonts[bits.trailingZeroBitCount].metrics
+            ascender = max(ascender, metrics.ascender)
+            descender = min(descender, metrics.descender)
+            gap = max(gap, metrics.lineGap)
+            bits &= bits - 1
+        }
+        return (ascender - descender + gap, ascender)
+    }
+
+    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
+    }
+
+    /// Chains are equal when they hold equal fonts in the same order.
+    public static func == (lhs: FontChain, rhs: FontChain) -> Bool { lhs.fonts == rhs.fonts }
+
+    /// Hashes the fonts.
+    public func hash(into hasher: inout Hasher) { hasher.combine(fonts) }
+}

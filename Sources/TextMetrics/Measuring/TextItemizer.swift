@@ -1,0 +1,178 @@
+import TextSegmentation
+
+/// Cuts a text into ``TextRun``s: by font (fallback per grapheme cluster), by script (UAX #24,
+/// Common and Inherited resolved from neighbours) and by bidi level (UAX #9, per paragraph).
+///
+/// Font choice for a grapheme cluster, given a ``FontChain``:
+/// - Whitespace, controls and invisible characters stay in the font of the run they are in.
+/// - A cluster of Common or Inherited characters (punctuation, digits, symbols) stays in the
+///   current run's font when that font has all of it and is not a color (emoji) font.
+/// - A cluster shown as emoji (emoji presentation, U+FE0F, a keycap, a skin tone, a flag, a
+///   ZWJ sequence) takes the first color font that has all of it, else the first font that does.
+/// - Any other cluster takes the first font that is not a color font and has all of it,
+///   else the first font that has all of it.
+/// - A cluster that no font has stays in the current run's font, or takes the primary font,
+///   whose `.notdef` then measures it (it is reported as missing).
+///
+/// "Has all of it" ignores default-ignorable characters (ZWJ, variation selectors, tags),
+/// which fonts need not map. Coverage lookups are bitset tests (``FaceCoverage``).
+enum TextItemizer {
+    /// The runs of `bytes` in `fonts`, covering the whole text in order.
+    static func runs(of bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain) -> [TextRun] {
+        let levels = levelRuns(bytes)
+        var runs: [TextRun] = []
+        var current: TextRun?
+        var levelIndex = 0
+        var start = 0
+        GraphemeBreaking.forEachBoundary(inUTF8: bytes) { end in
+            defer { start = end }
+            while levelIndex + 1 < levels.count, levels[levelIndex].range.upperBound <= start { levelIndex += 1 }
+            let level = levels.isEmpty ? 0 : levels[levelIndex].level
+            let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            let font = choose(cluster, fonts: fonts, current: current.map { Int($0.font) })
+            if var run = current, run.font == font, run.level == level,
+               cluster.script == nil || cluster.script == run.script || run.script.isShared {
+                if let script = cluster.script, run.script.isShared { run.script = script }
+                run.end = Int32(end)
+                current = run
+                return
+            }
+            if let run = current { runs.append(run) }
+            current = TextRun(start: Int32(start), end: Int32(end), font: font,
+                              script: cluster.script ?? current?.script ?? .common, level: level)
+        }
+        if let run = current { runs.append(run) }
+        return runs
+    }
+
+    /// Whether `bytes` can skip itemization: printable ASCII (and tabs and line separators)
+    /// that `face` has whole — one left-to-right run in the primary font.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace) -> Bool {
+        guard face.coversPrintableASCII else { return false }
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        return high < 0x80
+    }
+
+    // MARK: - Clusters
+
+    /// What font choice needs to know about one grapheme cluster.
+    private struct Cluster {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// The first script of its characters that is not Common, Inherited or Unknown.
+        var script: UnicodeScript?
+        /// Only whitespace, controls and default-ignorable characters.
+        var isSpaceLike = true
+        var wantsEmoji = false
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            var first = true
+            var textPresentation = false
+            var hasJoiner = false
+            var firstIsEmoji = false
+            TextItemizer.forEachScalar(bytes) { scalar in
+                defer { first = false }
+                let value = scalar.value
+                if value < 0x80 {
+                    if value > 0x20 && value < 0x7F {
+                        isSpaceLike = false
+                        if script == nil, (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A { script = .latin }
+                    }
+                    if first, value == 0x23 || value == 0x2A || (0x30...0x39).contains(value) { firstIsEmoji = true }
+                    return
+                }
+                switch value {
+                case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF: wantsEmoji = true; return
+                case 0xFE0E: textPresentation = true; return
+                case 0x200D: hasJoiner = true; return
+                default: break
+                }
+                let properties = scalar.properties
+                if properties.isDefaultIgnorableCodePoint || SegmentSplitter.isLineSeparator(scalar) { return }
+                let category = properties.generalCategory
+                if category != .spaceSeparator && category != .control { isSpaceLike = false }
+                if first {
+                    if properties.isEmojiPresentation { wantsEmoji = true }
+                    firstIsEmoji = properties.isEmoji
+                }
+                if script == nil {
+                    let own = UnicodeScript(scalar)
+                    if !own.isShared { script = own }
+                }
+            }
+            if hasJoiner && firstIsEmoji { wantsEmoji = true }
+            if textPresentation { wantsEmoji = false }
+        }
+
+        /// Whether `face` has every character of the cluster that needs a glyph.
+        func isCovered(by face: FontFace) -> Bool {
+            var covered = true
+            TextItemizer.forEachScalar(bytes) { scalar in
+                guard covered else { return }
+                let value = scalar.value
+                if value < 0x20 || value == 0x7F || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return }
+                if face.coverage.contains(scalar) { return }
+                if value >= 0x80, scalar.properties.isDefaultIgnorableCodePoint || SegmentSplitter.isLineSeparator(scalar) {
+                    return
+                }
+                covered = false
+            }
+            return covered
+        }
+    }
+
+    private static func choose(_ cluster: Cluster, fonts: FontChain, current: Int?) -> UInt8 {
+        let chain = fonts.fonts
+        if chain.count == 1 { return 0 }
+        if cluster.isSpaceLike, let current { return UInt8(current) }
+        if cluster.script == nil, !cluster.wantsEmoji, let current, !chain[current].face.hasColorGlyphs,
+           cluster.isCovered(by: chain[current].face) {
+            return UInt8(current)
+        }
+        var fallback: Int?
+        for (index, font) in chain.enumerated() where cluster.isCovered(by: font.face) {
+            if font.face.hasColorGlyphs == cluster.wantsEmoji { return UInt8(index) }
+            if fallback == nil { fallback = index }
+        }
+        if let fallback { return UInt8(fallback) }
+        if cluster.script == nil, let current { return UInt8(current) }
+        return 0
+    }
+
+    // MARK: - Bidi
+
+    /// The embedding levels of the whole text, paragraph by paragraph; empty when it is all
+    /// at level 0.
+    private static func levelRuns(_ bytes: UnsafeBufferPointer<UInt8>) -> [BidiRun] {
+        guard mayHaveRightToLeft(bytes) else { return [] }
+        var runs: [BidiRun] = []
+        for paragraph in BidiParagraph.paragraphRanges(utf8: bytes) {
+            let resolved = BidiParagraph(utf8: UnsafeBufferPointer(rebasing: bytes[paragraph]))
+            if resolved.isTriviallyLeftToRight {
+                runs.append(BidiRun(range: paragraph, level: 0))
+                continue
+            }
+            for run in resolved.levelRuns {
+                runs.append(BidiRun(range: (run.range.lowerBound + paragraph.lowerBound)..<(run.range.upperBound + paragraph.lowerBound),
+                                    level: run.level))
+            }
+        }
+        return runs
+    }
+
+    /// A quick scan: right-to-left letters and explicit bidi controls are all at or above
+    /// U+0590, whose UTF-8 lead bytes are 0xD6 and up.
+    private static func mayHaveRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 >= 0xD6 && $0 < 0xF8 && !(0xE3...0xEA).contains($0) }
+    }
+
+    /// Calls `body` with each scalar of well-formed UTF-8 `bytes`.
+    static func forEachScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Unicode.Scalar) -> Void) {
+        var offset = 0
+        while let (scalar, length) = UTF8Scan.scalar(startingAt: offset, in: bytes) {
+            body(scalar)
+            offset += length
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// Measures the segments of a text that has several ``TextRun``s (fonts, scripts or
+/// directions): each segment is cut at run boundaries into pieces, each piece is measured in
+/// its run's face with its run's script, direction and language (through that face's
+/// ``SegmentShaper`` and segment cache), and the pieces' widths are added up in the chain's
+/// layout units.
+///
+/// Context for kerning never crosses a run boundary: HarfBuzz never shapes two runs together.
+struct RunShaper {
+    let fonts: FontChain
+    let runs: [TextRun]
+    let language: String?
+
+    /// The shaper of run `index`.
+    private func shaper(_ index: Int) -> SegmentShaper {
+        let run = runs[index]
+        return SegmentShaper(face: fonts.fonts[Int(run.font)].face, properties: run.shapingProperties(language: language),
+                             runEnd: Int(run.end))
+    }
+
+    /// Gives every segment its width, trailing whitespace, line-end correction and fonts.
+    func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
+        var pieces = [[TextSegment]](repeating: [], count: runs.count)
+        var owners = [[Int32]](repeating: [], count: runs.count)
+        var r = 0
+        for i in segments.indices {
+            forEachPiece(of: segments[i], from: &r) { run, piece in
+                pieces[run].append(piece)
+                owners[run].append(Int32(i))
+            }
+        }
+        for run in runs.indices where !pieces[run].isEmpty {
+            shaper(run).measure(&pieces[run], in: bytes)
+            let font = Int(runs[run].font)
+            for (piece, owner) in zip(pieces[run], owners[run]) {
+                add(piece, font: font, to: &segments[Int(owner)])
+            }
+        }
+    }
+
+    /// The grapheme clusters of `segment` with their advances in layout units.
+    func graphemes(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> GraphemeAdvances {
+        var ends: [Int32] = []
+        var advances: [Int32] = []
+        var r = firstRun(containing: Int(segment.start))
+        forEachPiece(of: segment, from: &r) { run, piece in
+            let clusters = shaper(run).graphemes(of: 0, [piece], in: bytes)
+            let offset = piece.start - segment.start
+            let scale = Int(runs[run].font)
+            ends += clusters.ends.map { $0 + offset }
+            advances += clusters.advances.map { Int32(clamping: fonts.layoutUnits(Int64($0), font: scale)) }
+        }
+        return GraphemeAdvances(ends: ends, advances: advances, contentBytes: segment.contentEnd - segment.start)
+    }
+
+    /// The width of `range` with each run's part shaped alone, in layout units.
+    func isolatedWidth(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int64 {
+        var total: Int64 = 0
+        var r = firstRun(containing: range.lowerBound)
+        while r < runs.count, Int(runs[r].start) < range.upperBound {
+            let part = max(range.lowerBound, Int(runs[r].start))..<min(range.upperBound, Int(runs[r].end))
+            if !part.isEmpty {
+                total += fonts.layoutUnits(shaper(r).isolatedWidth(part, in: bytes), font: Int(runs[r].font))
+            }
+            r += 1
+        }
+        return total
+    }
+
+    /// `segment` measured from byte `start` to its end; `nil` when some piece is too long to
+    /// re-measure (callers then sum grapheme advances).
+    func remainder(of segment: TextSegment, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextSegment? {
+        var rest = segment
+        rest.start = Int32(start)
+        rest.width = 0
+        rest.trailingWhitespace = 0
+        rest.lineEndCorrection = 0
+        rest.hasMissingGlyphs = false
+        rest.fontMask = 0
+        var complete = true
+        var r = firstRun(containing: start)
+        forEachPiece(of: rest, from: &r) { run, piece in
+            guard complete, let measured = shaper(run).remainder(of: 0, from: Int(piece.start), [piece], in: bytes) else {
+                complete = false
+                return
+            }
+            add(measured, font: Int(runs[run].font), to: &rest)
+        }
+        return complete ? rest : nil
+    }
+
+    // MARK: - Pieces
+
+    /// Calls `body` with each piece of `segment` — its part in one run — in order. `run`
+    /// must not be past the segment's first run; it is left at the segment's last run.
+    private func forEachPiece(of segment: TextSegment, from run: inout Int, _ body: (Int, TextSegment) -> Void) {
+        while run + 1 < runs.count, Int(runs[run].end) <= Int(segment.start) { run += 1 }
+        while true {
+            let bounds = runs[run]
+            var piece = segment
+            piece.start = max(segment.start, bounds.start)
+            piece.end = min(segment.end, bounds.end)
+            piece.shapedEnd = min(max(segment.shapedEnd, piece.start), piece.end)
+            piece.contentEnd = min(max(segment.contentEnd, piece.start), piece.shapedEnd)
+            piece.isMandatoryBreak = segment.isMandatoryBreak && piece.end == segment.end
+            piece.width = 0
+            piece.trailingWhitespace = 0
+            piece.lineEndCorrection = 0
+            piece.hasMissingGlyphs = false
+            body(run, piece)
+            guard bounds.end < segment.end, run + 1 < runs.count else { return }
+            run += 1
+        }
+    }
+
+    /// Adds a measured piece (in the units of font `font`) to the segment it belongs to.
+    private func add(_ piece: TextSegment, font: Int, to segment: inout TextSegment) {
+        segment.width += fonts.layoutUnits(piece.width, font: font)
+        segment.trailingWhitespace += fonts.layoutUnits(piece.trailingWhitespace, font: font)
+        if piece.end == segment.end {
+            segment.lineEndCorrection = Int32(clamping: fonts.layoutUnits(Int64(piece.lineEndCorrection), font: font))
+        }
+        segment.hasMissingGlyphs = segment.hasMissingGlyphs || piece.hasMissingGlyphs
+        if piece.shapedEnd > piece.start { segment.fontMask |= 1 << UInt16(font) }
+    }
+
+    /// The index of the run holding byte `offset` (binary search).
+    private func firstRun(containing offset: Int) -> Int {
+        var low = 0
+        var high = runs.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(runs[mid].end) <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
