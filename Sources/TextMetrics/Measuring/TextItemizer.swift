@@ -4,7 +4,9 @@ import TextSegmentation
 /// Common and Inherited resolved from neighbours) and by bidi level (UAX #9, per paragraph).
 ///
 /// Font choice for a grapheme cluster, given a ``FontChain``:
-/// - Whitespace, controls and invisible characters stay in the font of the run they are in.
+/// - Whitespace, controls and invisible characters stay in the font of the run they are in;
+///   after an emoji (a color font) they take the font of what follows them: the emoji font
+///   between two emoji, the text's font before text (as Pango does).
 /// - A cluster of Common or Inherited characters (punctuation, digits, symbols) stays in the
 ///   current run's font when that font has all of it and is not a color (emoji) font.
 /// - A cluster shown as emoji (emoji presentation, U+FE0F, a keycap, a skin tone, a flag, a
@@ -24,12 +26,31 @@ enum TextItemizer {
         var current: TextRun?
         var levelIndex = 0
         var start = 0
+        // Whitespace after an emoji (color font) run is held until the next cluster: it joins
+        // the emoji font between two emoji, and the text's font before text.
+        var held: (start: Int, level: UInt8)?
+        func close(_ run: TextRun?) { if let run { runs.append(run) } }
         GraphemeBreaking.forEachBoundary(inUTF8: bytes) { end in
             defer { start = end }
             while levelIndex + 1 < levels.count, levels[levelIndex].range.upperBound <= start { levelIndex += 1 }
             let level = levels.isEmpty ? 0 : levels[levelIndex].level
             let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            if cluster.isSpaceLike, let run = current, fonts.fonts[Int(run.font)].face.hasColorGlyphs, run.level == level {
+                if held == nil { held = (start, level) }
+                return
+            }
             let font = choose(cluster, fonts: fonts, current: current.map { Int($0.font) })
+            if let spaces = held, var run = current {
+                held = nil
+                if run.font == font {
+                    run.end = Int32(start)
+                    current = run
+                } else {
+                    close(run)
+                    current = TextRun(start: Int32(spaces.start), end: Int32(start), font: font, script: run.script,
+                                      level: spaces.level)
+                }
+            }
             if var run = current, run.font == font, run.level == level,
                cluster.script == nil || cluster.script == run.script || run.script.isShared {
                 if let script = cluster.script, run.script.isShared { run.script = script }
@@ -37,11 +58,18 @@ enum TextItemizer {
                 current = run
                 return
             }
-            if let run = current { runs.append(run) }
+            close(current)
             current = TextRun(start: Int32(start), end: Int32(end), font: font,
                               script: cluster.script ?? current?.script ?? .common, level: level)
         }
-        if let run = current { runs.append(run) }
+        if let spaces = held, let run = current {
+            // Trailing whitespace after emoji: in the first text font that has it.
+            close(run)
+            let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[spaces.start..<bytes.count]))
+            current = TextRun(start: Int32(spaces.start), end: Int32(bytes.count),
+                              font: choose(cluster, fonts: fonts, current: nil), script: run.script, level: spaces.level)
+        }
+        close(current)
         return runs
     }
 
@@ -125,7 +153,7 @@ enum TextItemizer {
     private static func choose(_ cluster: Cluster, fonts: FontChain, current: Int?) -> UInt8 {
         let chain = fonts.fonts
         if chain.count == 1 { return 0 }
-        if cluster.isSpaceLike, let current { return UInt8(current) }
+        if cluster.isSpaceLike, let current, !chain[current].face.hasColorGlyphs { return UInt8(current) }
         if cluster.script == nil, !cluster.wantsEmoji, let current, !chain[current].face.hasColorGlyphs,
            cluster.isCovered(by: chain[current].face) {
             return UInt8(current)
