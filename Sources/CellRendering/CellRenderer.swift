@@ -50,7 +50,7 @@ public struct CellRenderer: Sendable {
 
     /// Draws a label's lines at the top left of its text frame.
     private func draw(_ text: CellLayout.Text, in canvas: inout Canvas) {
-        guard !text.layout.lines.isEmpty, let prepared = try? PreparedText(text.string, font: text.font) else { return }
+        guard !text.layout.lines.isEmpty, let prepared = try? PreparedText(text.string, fonts: text.fonts) else { return }
         textRenderer.draw(text.layout, of: prepared, atX: text.frame.x, y: text.frame.y, in: &canvas)
     }
 }

@@ -165,7 +165,7 @@ public final class CellConstraintSystem {
             let node = nodes[index]
             let item: LayoutItem
             if node.kind == .text {
-                let label = Label(name: node.path, font: flat.fonts[node.font], numberOfLines: node.numberOfLines,
+                let label = Label(name: node.path, fonts: flat.fonts[node.font], numberOfLines: node.numberOfLines,
                                   lineBreakMode: node.lineBreakMode,
                                   padding: EdgeInsets(top: pt(node.top), left: pt(node.left),
                                                       bottom: pt(node.bottom), right: pt(node.right)))

@@ -33,14 +33,20 @@ public final class Label: LayoutItem {
         }
     }
 
-    /// The font (the text is measured in it).
-    public var font: Font {
+    /// The fonts the text is measured in: the primary font and its fallbacks.
+    public var fonts: FontChain {
         didSet {
-            if font != oldValue {
+            if fonts != oldValue {
                 measured = nil
                 invalidateIntrinsicContentSize()
             }
         }
+    }
+
+    /// The primary font; setting it replaces the chain with that one font.
+    public var font: Font {
+        get { fonts.primary }
+        set { fonts = FontChain(newValue) }
     }
 
     /// The most lines shown; 0 for no limit.
@@ -76,11 +82,18 @@ public final class Label: LayoutItem {
         didSet { if scale != oldValue { invalidateIntrinsicContentSize() } }
     }
 
-    /// Creates a label.
-    public init(name: String = "label", text: String = "", font: Font, numberOfLines: Int = 1,
+    /// Creates a label in one font.
+    public convenience init(name: String = "label", text: String = "", font: Font, numberOfLines: Int = 1,
+                            lineBreakMode: LineBreakMode = .truncateTail, padding: EdgeInsets = .zero) {
+        self.init(name: name, text: text, fonts: FontChain(font), numberOfLines: numberOfLines,
+                  lineBreakMode: lineBreakMode, padding: padding)
+    }
+
+    /// Creates a label in a font fallback chain.
+    public init(name: String = "label", text: String = "", fonts: FontChain, numberOfLines: Int = 1,
                 lineBreakMode: LineBreakMode = .truncateTail, padding: EdgeInsets = .zero) {
         self.pendingText = text
-        self.font = font
+        self.fonts = fonts
         self.numberOfLines = numberOfLines
         self.lineBreakMode = lineBreakMode
         self.padding = padding
@@ -108,7 +121,7 @@ public final class Label: LayoutItem {
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
     public func labelText() throws -> LabelText {
         if let measured { return measured }
-        let prepared = try LabelText(pendingText, font: font)
+        let prepared = try LabelText(pendingText, fonts: fonts)
         measured = prepared
         return prepared
     }

@@ -22,12 +22,18 @@ public final class LabelText: Sendable {
     /// Prepares `text` in `font`.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
     /// - Complexity: segmenting and shaping the text once.
-    public init(_ text: String, font: Font) throws {
-        prepared = try PreparedText(text, font: font)
-        let unlimited = prepared.size(in: .unlimited)
-        naturalWidth = unlimited.width
-        let lineHeight = font.metrics.lineHeight
-        paragraphCount = lineHeight > 0 ? Int((unlimited.height / lineHeight).rounded()) : 0
+    public convenience init(_ text: String, font: Font) throws {
+        try self.init(text, fonts: FontChain(font))
+    }
+
+    /// Prepares `text` in a font fallback chain.
+    /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
+    /// - Complexity: segmenting and shaping the text once.
+    public init(_ text: String, fonts: FontChain) throws {
+        prepared = try PreparedText(text, fonts: fonts)
+        let unlimited = prepared.layout(in: .unlimited)
+        naturalWidth = unlimited.size.width
+        paragraphCount = unlimited.lineCount
     }
 
     /// The text.
@@ -40,7 +46,7 @@ public final class LabelText: Sendable {
     /// - Complexity: O(1) when the text fits; otherwise re-fitting the cached segments.
     public func height(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode) throws -> Double {
         if paragraphCount == 0 { return 0 }
-        if naturalWidth + 1e-7 <= width {
+        if prepared.hasUniformLineHeight, naturalWidth + 1e-7 <= width {
             let lines = numberOfLines == 0 ? paragraphCount : min(paragraphCount, numberOfLines)
             return Double(lines) * prepared.font.metrics.lineHeight
         }
@@ -70,10 +76,10 @@ final class LabelTextCache {
 
     var count: Int { entries.count }
 
-    func text(_ string: String, fontIndex: Int, font: Font) throws -> LabelText {
+    func text(_ string: String, fontIndex: Int, fonts: FontChain) throws -> LabelText {
         let key = Key(font: fontIndex, text: string)
         if let hit = entries[key] { return hit }
-        let text = try LabelText(string, font: font)
+        let text = try LabelText(string, fonts: fonts)
         if capacity > 0 {
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = text

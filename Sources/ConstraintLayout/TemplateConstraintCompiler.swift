@@ -181,7 +181,7 @@ public final class TemplateConstraintCompiler {
             let node = flat.nodes[index]
             let string = try Self.string(of: node.field, in: row, path: node.path)
             do {
-                texts[index] = try textCache.text(string, fontIndex: node.font, font: flat.fonts[node.font])
+                texts[index] = try textCache.text(string, fontIndex: node.font, fonts: flat.fonts[node.font])
             } catch {
                 throw TemplateError(path: node.path, reason: "\(error)")
             }

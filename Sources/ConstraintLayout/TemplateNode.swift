@@ -42,7 +42,7 @@ struct TemplateNode {
 /// A template flattened into ``TemplateNode``s in pre-order, fonts loaded.
 struct FlatTemplate {
     var nodes: [TemplateNode] = []
-    var fonts: [Font] = []
+    var fonts: [FontChain] = []
     let scale: Double
 
     /// Snaps a template length to the nearest pixel.
@@ -56,7 +56,7 @@ struct FlatTemplate {
     }
 
     private struct FontKey: Hashable {
-        var name: String
+        var chain: [String]
         var size: Double
     }
 
@@ -76,15 +76,15 @@ struct FlatTemplate {
             node.field = text.field
             node.numberOfLines = text.numberOfLines
             node.lineBreakMode = text.lineBreakMode
-            guard let first = text.fontChain.first else {
+            guard !text.fontChain.isEmpty else {
                 throw TemplateError(path: path, reason: "the font chain is empty")
             }
-            let key = FontKey(name: first, size: text.size)
+            let key = FontKey(chain: text.fontChain, size: text.size)
             if let known = fontIndex[key] {
                 node.font = known
             } else {
                 do {
-                    fonts.append(try Font(named: first, size: text.size, library: library))
+                    fonts.append(try FontChain(named: text.fontChain, size: text.size, library: library))
                 } catch {
                     throw TemplateError(path: path, reason: "\(error)")
                 }

@@ -92,7 +92,7 @@ struct PreparedContent: CellContentSource {
 /// item counts as present and every text as 20 bytes.
 struct EstimatedContent: CellContentSource {
     let row: RowData?
-    let fonts: [Font]
+    let fonts: [FontChain]
 
     func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool {
         guard let condition = node.pointee.condition, let row else { return true }

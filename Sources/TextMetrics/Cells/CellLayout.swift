@@ -74,8 +74,8 @@ public struct CellLayout: Sendable {
     public struct Text: Sendable {
         /// The text shown (the row field's value).
         public var string: String
-        /// The font it was measured in (the first of the chain).
-        public var font: Font
+        /// The fonts it was measured in: the template's chain, loaded.
+        public var fonts: FontChain
         /// The template's font fallback chain.
         public var fontChain: [String]
         /// The lines.
@@ -85,9 +85,9 @@ public struct CellLayout: Sendable {
         public var frame: Rect
 
         /// Creates a laid-out label.
-        public init(string: String, font: Font, fontChain: [String], layout: TextLayout, frame: Rect) {
+        public init(string: String, fonts: FontChain, fontChain: [String], layout: TextLayout, frame: Rect) {
             self.string = string
-            self.font = font
+            self.fonts = fonts
             self.fontChain = fontChain
             self.layout = layout
             self.frame = frame

@@ -149,7 +149,7 @@ public final class CellLayoutEngine: Sendable {
         switch node.kind {
         case .text:
             let string = try RowContent.string(of: node.field, in: row, index: index, engine: self)
-            texts[Int(node.textOrdinal)] = try MeasuredText(string, font: program.fonts[Int(node.font)])
+            texts[Int(node.textOrdinal)] = try MeasuredText(string, fonts: program.fonts[Int(node.font)])
         case .box:
             break
         case .column, .row:
@@ -200,7 +200,7 @@ public final class CellLayoutEngine: Sendable {
         if let hit = textCache.get(key) { return hit }
         let measured: MeasuredText
         do {
-            measured = try MeasuredText(string, font: program.fonts[Int(font)])
+            measured = try MeasuredText(string, fonts: program.fonts[Int(font)])
         } catch {
             throw TemplateError(path: program.paths[index], reason: "\(error)")
         }

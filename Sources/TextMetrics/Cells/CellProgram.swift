@@ -32,7 +32,7 @@ struct CellProgram: Sendable {
     var paths: [String] = []
     /// Depth in the tree, by node index (0 for the root).
     var depths: [Int] = []
-    var fonts: [Font] = []
+    var fonts: [FontChain] = []
     /// Each text node's font chain, by font index.
     var fontChains: [[String]] = []
     var textNodeCount = 0
@@ -70,11 +70,11 @@ struct CellProgram: Sendable {
             if let known = fontIndex[key] {
                 node.font = known
             } else {
-                guard let first = text.fontChain.first else {
+                guard !text.fontChain.isEmpty else {
                     throw TemplateError(path: path, reason: "the font chain is empty")
                 }
                 do {
-                    fonts.append(try Font(named: first, size: text.size, library: library))
+                    fonts.append(try FontChain(named: text.fontChain, size: text.size, library: library))
                 } catch {
                     throw TemplateError(path: path, reason: "\(error)")
                 }

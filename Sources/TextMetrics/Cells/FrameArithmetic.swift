@@ -200,7 +200,7 @@ struct FrameArithmetic<Source: CellContentSource> {
     /// Positions node `index` (already sized) in the box `x, y, width, height` and its
     /// children inside it, appending their frames in pre-order.
     mutating func place(_ index: Int, x: Int, y: Int, width: Int, height: Int, depth: Int,
-                        fontOf: (Int32) -> (Font, [String]), into items: inout [CellLayout.Item]) throws {
+                        fontOf: (Int32) -> (FontChain, [String]), into items: inout [CellLayout.Item]) throws {
         let node = nodes.baseAddress! + index
         let insets = node.pointee.insets
         let left = px(insets.left), top = px(insets.top)
@@ -213,7 +213,7 @@ struct FrameArithmetic<Source: CellContentSource> {
            let (string, layout) = try source.textLayout(node, index: index, widthPixels: innerWidth, scale: scale) {
             let textHeight = textHeights[index]
             let (font, chain) = fontOf(node.pointee.font)
-            text = CellLayout.Text(string: string, font: font, fontChain: chain, layout: layout,
+            text = CellLayout.Text(string: string, fonts: font, fontChain: chain, layout: layout,
                                    frame: rect(x + left, y + top + max(0, innerHeight - textHeight) / 2, innerWidth, textHeight))
         }
         items.append(CellLayout.Item(path: paths[index], kind: node.pointee.kind, depth: depth, frame: frame,

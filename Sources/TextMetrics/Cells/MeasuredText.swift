@@ -13,13 +13,13 @@ final class MeasuredText: Sendable {
     /// Lines at unlimited width: one per paragraph (0 for an empty text).
     let paragraphCount: Int
 
-    init(_ text: String, font: Font) throws {
-        prepared = try PreparedText(text, font: font)
+    init(_ text: String, fonts: FontChain) throws {
+        prepared = try PreparedText(text, fonts: fonts)
         let (lines, widest) = MeasuredText.unlimitedLines(prepared.segments)
-        naturalWidth = Double(widest) * font.pointsPerUnit
+        naturalWidth = Double(widest) * fonts.pointsPerUnit
         paragraphCount = lines
-        lineHeight = font.metrics.lineHeight
-        pointsPerUnit = font.pointsPerUnit
+        lineHeight = fonts.metrics.lineHeight
+        pointsPerUnit = fonts.pointsPerUnit
     }
 
     /// The exact text height (lines × line height) at `width` points, as
@@ -27,6 +27,11 @@ final class MeasuredText: Sendable {
     func height(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode) throws -> Double {
         if paragraphCount == 0 { return 0 }
         let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
+        guard prepared.hasUniformLineHeight else {
+            // Lines showing fallback fonts have heights of their own: let the layout add them.
+            return prepared.size(in: try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
+                                                       lineBreakMode: lineBreakMode)).height
+        }
         if naturalWidth + 1e-7 <= width {
             return Double(min(paragraphCount, maxLines)) * lineHeight
         }

@@ -29,6 +29,9 @@ public struct PreparedText: Sendable {
     let runs: [TextRun]?
     /// Grapheme advances of segments too long for the face cache; `nil` when there are none.
     let longSegments: LongSegmentMemo?
+    /// Whether every line is the primary font's height: no fallback font shows anywhere in
+    /// the text, so a layout's height is its line count times the primary line height.
+    public let hasUniformLineHeight: Bool
 
     /// The largest text accepted: offsets are kept in 32 bits.
     public static let maxUTF8Length = Int(Int32.max) - 8
@@ -83,6 +86,7 @@ public struct PreparedText: Sendable {
         }
         self.segments = segments
         self.runs = runs
+        self.hasUniformLineHeight = runs == nil || segments.allSatisfy { $0.fontMask <= 1 }
         self.longSegments = segments.contains { Int($0.end - $0.start) > SegmentKey.maxCachedLength - 4 } ? LongSegmentMemo() : nil
     }
 
@@ -109,9 +113,6 @@ public struct PreparedText: Sendable {
         PreparedText.withUTF8(text) { bytes in run(container, bytes) { _, _, _, _, _ in }.size }
     }
 
-    /// Whether every line is the primary font's height (no fallback font, no runs).
-    var hasUniformLineHeight: Bool { runs == nil }
-
     // MARK: - Fitting
 
     private struct Outcome {
@@ -127,7 +128,7 @@ public struct PreparedText: Sendable {
                      _ body: (LineFitter.Line, Int64, LineTruncation?, Double, LineMetrics) -> Void) -> Outcome {
         let ppu = fonts.pointsPerUnit
         let uniform: LineMetrics = (font.metrics.lineHeight, font.metrics.ascender)
-        let isUniform = runs == nil
+        let isUniform = hasUniformLineHeight
         var maxLines = container.numberOfLines == 0 ? Int.max : container.numberOfLines
         if isUniform, container.height.isFinite {
             maxLines = min(maxLines, Int((container.height / uniform.height + 1e-9).rounded(.down)))

@@ -61,7 +61,7 @@ import Testing
     @Test func questionFontChainIsKept() throws {
         let layout = try S.engine("qa.json").layout(for: S.row(["question": "Q?", "answer": "A."]))
         #expect(layout.items[1].text?.fontChain == ["Roboto-Medium", "wqy-microhei"])
-        #expect(layout.items[1].text?.font.face.familyName == "Roboto")
+        #expect(layout.items[1].text?.fonts.fonts.map(\.face.familyName) == ["Roboto", "WenQuanYi Micro Hei"])
     }
 
     // MARK: three-labels.json: insets 12/16, spacing 8, a 1 pt separator
