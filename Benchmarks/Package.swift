@@ -44,5 +44,14 @@ let package = Package(
             ],
             path: "Benchmarks/ConstraintSolving",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "Multilingual",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
+                .product(name: "TextMetrics", package: "TextMetrics"),
+            ],
+            path: "Benchmarks/Multilingual",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

@@ -28,8 +28,7 @@ public struct TextRenderer: Sendable {
     /// Draws `layout`, a layout of `prepared`, with its top-left corner at point `(x, y)`.
     public func draw(_ layout: TextLayout, of prepared: PreparedText, atX x: Double, y: Double, in canvas: inout Canvas) {
         let scale = canvas.scale
-        let face = prepared.font.face
-        let pixelsPerEm = prepared.font.size * scale
+        let pixelsPerEm = prepared.fonts.size * scale
         var cache: [GlyphKey: GlyphImage] = [:]
         for (line, glyphs) in zip(layout.lines, prepared.glyphs(for: layout)) {
             let baseline = ((y + line.baseline) * scale).rounded()
@@ -43,12 +42,12 @@ public struct TextRenderer: Sendable {
                 }
                 let exactY = baseline + glyph.y * scale
                 let baselineY = exactY.rounded()
-                let key = GlyphKey(glyphID: glyph.glyphID, step: Int(step))
+                let key = GlyphKey(glyphID: glyph.glyphID, font: glyph.fontIndex, step: Int(step))
                 let image: GlyphImage?
                 if let cached = cache[key] {
                     image = cached
                 } else {
-                    image = face.glyphImage(glyphID: glyph.glyphID, pixelsPerEm: pixelsPerEm,
+                    image = prepared.fonts.fonts[glyph.fontIndex].face.glyphImage(glyphID: glyph.glyphID, pixelsPerEm: pixelsPerEm,
                                             offsetX: step / TextRenderer.subpixelSteps)
                     if let image { cache[key] = image }
                 }
@@ -61,6 +60,7 @@ public struct TextRenderer: Sendable {
     /// A rasterized glyph's identity within one font at one pixel size.
     private struct GlyphKey: Hashable {
         var glyphID: UInt32
+        var font: Int
         var step: Int
     }
 }
@@ -71,9 +71,10 @@ extension TextRenderer {
     public func picture(of layout: TextLayout, of prepared: PreparedText, scale: Double, padding: Double = 8) -> Canvas {
         let box = layout.size.roundedUp(scale: scale)
         var canvas = Canvas(width: box.width + 2 * padding, height: box.height + 2 * padding, scale: scale)
+        var top = 0.0
         for line in layout.lines {
-            canvas.fill(x: padding, y: padding + line.baseline - prepared.font.metrics.ascender,
-                        width: line.width, height: layout.lineHeight, color: Color(red: 0x1E, green: 0x6F, blue: 0xFF, alpha: 20))
+            defer { top += line.height }
+            canvas.fill(x: padding, y: padding + top, width: line.width, height: line.height, color: Color(red: 0x1E, green: 0x6F, blue: 0xFF, alpha: 20))
         }
         canvas.strokeOutline(x: padding, y: padding, width: box.width, height: box.height, color: CellColors.text)
         draw(layout, of: prepared, atX: padding, y: padding, in: &canvas)

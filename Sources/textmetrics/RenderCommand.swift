@@ -28,8 +28,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Draw this text instead of a cell.")
     var text: String?
 
-    @Option(name: .customLong("font"), help: "With --text: a bundled font name or a font file path.")
-    var font: String = "Roboto-Regular"
+    @Option(name: .customLong("font"), help: "With --text: a bundled font name or a font file path; repeat for a fallback chain.")
+    var fonts: [String] = []
 
     @Option(help: "With --text: the font size in points.")
     var size: Double = 17
@@ -77,7 +77,7 @@ struct RenderCommand: ParsableCommand {
 
     private func renderText(_ text: String) throws -> Canvas {
         do {
-            let prepared = try PreparedText(text, font: Font(named: font, size: size))
+            let prepared = try PreparedText(text, fonts: FontChain(named: fonts.isEmpty ? ["Roboto-Regular"] : fonts, size: size))
             let container = try TextContainer(width: width ?? .infinity, numberOfLines: numberOfLines,
                                               lineBreakMode: LineBreakMode(name: lineBreakMode)!)
             let layout = prepared.layout(in: container)

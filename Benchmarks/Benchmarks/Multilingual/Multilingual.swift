@@ -2,33 +2,31 @@
 // looking fonts up in a fallback chain. 15 pt, container 320 pt wide, fonts loaded before
 // measuring.
 //
-// 1. Mixed-script vs English, per character. Each benchmark prepares (shapes) and sizes
-//    one 70-character text: `PreparedText(text, fonts: chain).size(in: 320 pt)`, with the
-//    chain [Roboto-Regular, wqy-microhei, NotoColorEmoji] for both kinds of text (an English
-//    text in that chain is what an app showing both kinds measures; plain ASCII takes the
-//    one-font path there). Both kinds are exactly 70 characters (grapheme clusters), so
-//    Mixed p50 / English p50 is the per-character ratio.
-//    - "Mixed 70 chars cold" / "English 70 chars cold": every text new and made of words
-//      never shaped before in the process. Mixed: two Han runs of 6–14 ideographs whose
-//      every ideograph-with-its-neighbour is new (FreshIdeographs), each followed by
-//      nothing, a space or Chinese punctuation and then fresh English words (FreshWords),
-//      and 2–3 emoji (👍🏽 😂 🇯🇵 …: one mid-text, the rest at the end), e.g.
-//      "哈…潮，pxkv qeo 😂 蹈…舔 ucyzdgo mlu 👍🏽🇯🇵" (~120 UTF-8 bytes). The emoji come
-//      from a fixed set and are cached after their first use, as in a real feed. English:
-//      fresh lowercase words of 2–9 letters (FreshWords).
+// 1. Mixed-script vs English, per character. Each operation prepares (shapes) and sizes one
+//    70-character text, `PreparedText(text, fonts: chain).size(in:)`, in the same chain
+//    [Roboto-Regular, wqy-microhei, NotoColorEmoji] for both kinds (what an app showing both
+//    measures with; plain ASCII takes the one-font path there). Both kinds are exactly 70
+//    characters (grapheme clusters), so Mixed p50 / English p50 is the per-character ratio.
+//    - "Mixed 70 chars cold" / "English 70 chars cold": every text new, made of words never
+//      shaped before in the process. Mixed: two runs of 6–14 Han ideographs, each ideograph
+//      new with its neighbour (FreshIdeographs), each run followed by nothing, a space or
+//      Chinese punctuation and then fresh English words (FreshWords), and 2–3 emoji, one in
+//      the middle and the rest at the end — "汉字…汉字，abcd efg 😂 汉字…汉字 hijklm no 👍🏽🇯🇵",
+//      about 120 UTF-8 bytes. The emoji come from a set of eight and are cached after their
+//      first use, as in any feed. English: fresh lowercase words of 2–9 letters.
 //    - "Mixed 70 chars warm" / "English 70 chars warm": the same 1,000 texts of each kind
 //      over and over, every segment in the faces' caches.
 // 2. Font fallback lookup.
-//    - "Fallback/Han 70 chars warm, 3rd of 5 fonts" vs "Fallback/Han 70 chars warm, primary
-//      font": the same 1,000 Han texts (ideographs and Chinese punctuation), prepared and
+//    - "Fallback/Han 70 chars warm, 3rd of 5 fonts" / "Fallback/Han 70 chars warm, primary
+//      font": the same 1,000 Han texts (ideographs and Chinese punctuation) prepared and
 //      sized in [Roboto-Regular, NotoSansArabic-Regular, wqy-microhei,
 //      NotoSansHebrew-Regular, NotoColorEmoji], where every cluster falls back to the 3rd
-//      font, and in wqy-microhei alone; segments warm, so the difference is the coverage
-//      lookups and the runs.
-//    - "Fallback/load wqy-microhei face": `FontFace(path:)` on wqy-microhei.ttc — what the
-//      first use of a font costs, once per process (FontLibrary shares faces): reading the
-//      file, FreeType and HarfBuzz setup, and building the coverage table that makes every
-//      later lookup two loads. The file is in the page cache after the warm-up.
+//      font, and in wqy-microhei alone. Segments warm in both, so the difference is the
+//      coverage lookups (three per cluster) and measuring by runs.
+//    - "Fallback/load wqy-microhei face": `FontFace(path:)` on wqy-microhei.ttc, the cost of
+//      a font's first use, paid once per process (FontLibrary shares faces): reading the
+//      file (in the page cache after the warm-up), FreeType and HarfBuzz setup, and building
+//      the coverage table that makes every later lookup two loads.
 import Benchmark
 import BenchmarkSupport
 import TextMetrics
@@ -37,14 +35,15 @@ import TextMetrics
 nonisolated(unsafe) var freshWords = FreshWords(seed: 0x3C71_0001)
 nonisolated(unsafe) var freshIdeographs = FreshIdeographs(
     seed: 0x3C71_0002, face: try! FontLibrary.shared.face(named: "wqy-microhei"))
+/// Run lengths and emoji choices.
+nonisolated(unsafe) var random = SeededGenerator(seed: 0x3C71_0003)
 
-/// Emoji of a post: a skin tone, a flag, plain emoji.
+/// Emoji of posts: skin tones, flags, plain emoji.
 let emoji = ["👍🏽", "😂", "🇯🇵", "🎉", "🙏🏻", "🇨🇳", "😊", "❤️"]
 
-/// A post of exactly `length` characters mixing Han, English and emoji, every word and
-/// ideograph new: Han + ending, English, " 😂 ", Han + ending, English, " 👍🏽🇯🇵".
+/// A post of exactly `length` characters, every word and ideograph new:
+/// Han + ending, English, " 😂 ", Han + ending, English, " 👍🏽🇯🇵" (one or two emoji).
 func mixedText(length: Int = 70) -> String {
-    var random = SeededGenerator(seed: UInt64(freshIdeographs.count) &* 31 &+ UInt64(length))
     let han1 = freshIdeographs.run(length: Int.random(in: 6...14, using: &random))
     let han2 = freshIdeographs.run(length: Int.random(in: 6...14, using: &random))
     let picked = emoji.shuffled(using: &random).prefix(Int.random(in: 2...3, using: &random))
@@ -52,22 +51,103 @@ func mixedText(length: Int = 70) -> String {
     let end = " " + picked.dropFirst().joined()
     let english = length - han1.count - han2.count - middle.count - end.count
     let english1 = english / 3 + Int.random(in: 0...english / 3, using: &random)
-    let text = han1 + freshWords.text(length: english1) + middle + han2
-        + freshWords.text(length: english - english1) + end
-    precondition(text.count == length, "mixed text of \(text.count) characters: \(text)")
+    let text = han1 + freshWords.text(length: english1) + middle
+        + han2 + freshWords.text(length: english - english1) + end
+    precondition(text.count == length, "\(text.count) characters, not \(length): \(text)")
     return text
 }
 
-/// A Han text of exactly `length` characters: runs of ideographs each ended by Chinese punctuation.
+/// A text of exactly `length` Han characters: runs of ideographs ended by Chinese punctuation.
 func hanText(length: Int = 70) -> String {
     var text = ""
     while text.count < length {
         let remaining = length - text.count
-        let run = remaining <= 16 ? remaining : Int.random(in: 6...14, using: &freshRandom)
-        text += freshIdeographs.run(length: run, endings: remaining <= 16 ? [""] : ["，", "。", "！", "？"])
+        text += remaining <= 15
+            ? freshIdeographs.run(length: remaining, endings: [""])
+            : freshIdeographs.run(length: Int.random(in: 6...14, using: &random), endings: ["，", "。", "！", "？"])
     }
     precondition(text.count == length)
     return text
 }
 
-nonisolated(unsafe) var freshRandom = SeededGenerator(seed: 0x3C71_0003)
+/// The texts measured again and again by the warm benchmarks (made on first use).
+let warmMixed = (0..<1_000).map { _ in mixedText() }
+let warmEnglish = (0..<1_000).map { _ in freshWords.text(length: 70) }
+let warmHan = (0..<1_000).map { _ in hanText() }
+
+let benchmarks: @Sendable () -> Void = {
+    let chain = try! FontChain(named: ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji"], size: 15)
+    let width320 = try! TextContainer(width: 320)
+    let timing: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
+
+    /// Prepares and sizes `text` in `fonts`.
+    @Sendable func measure(_ text: String, _ fonts: FontChain) -> Size {
+        try! PreparedText(text, fonts: fonts).size(in: width320)
+    }
+
+    // 1. Mixed-script vs English, cold: new texts of new words every iteration.
+    // At most 41,000 mixed texts: two thirds of the new Han runs FreshIdeographs has.
+    let coldConfiguration = Benchmark.Configuration(
+        metrics: timing, timeUnits: .nanoseconds, warmupIterations: 1, scalingFactor: .kilo,
+        maxDuration: .seconds(3), maxIterations: 40)
+    Benchmark("Mixed 70 chars cold", configuration: coldConfiguration) { benchmark in
+        let texts = (0..<benchmark.scaledIterations.count).map { _ in mixedText() }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(measure(texts[index], chain))
+        }
+    }
+    Benchmark("English 70 chars cold", configuration: coldConfiguration) { benchmark in
+        let texts = (0..<benchmark.scaledIterations.count).map { _ in freshWords.text(length: 70) }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(measure(texts[index], chain))
+        }
+    }
+
+    // 1. Mixed-script vs English, warm: the same 1,000 texts, measured once before timing.
+    /// A benchmark measuring `texts()` round robin in `fonts`, after `setUp` on every text.
+    func warm(_ name: String, _ fonts: FontChain, _ texts: @escaping @Sendable () -> [String],
+              setUp: @escaping @Sendable (String) -> Void) {
+        Benchmark(name, configuration: .init(metrics: timing, timeUnits: .nanoseconds, warmupIterations: 1,
+                                             scalingFactor: .kilo, maxDuration: .seconds(3),
+                                             maxIterations: 500)) { benchmark in
+            let texts = texts()
+            for text in texts { setUp(text) }
+            benchmark.startMeasurement()
+            for index in benchmark.scaledIterations {
+                blackHole(measure(texts[index % texts.count], fonts))
+            }
+        }
+    }
+    warm("Mixed 70 chars warm", chain, { warmMixed }) { text in
+        let layout = try! PreparedText(text, fonts: chain).layout(in: width320)
+        precondition(layout.missingGlyphs.isEmpty && layout.usesFallbackFonts, "not all in the chain: \(text)")
+    }
+    warm("English 70 chars warm", chain, { warmEnglish }) { blackHole(measure($0, chain)) }
+
+    // 2. Fallback lookups: every cluster in the 3rd font of 5, against that font as primary.
+    let fiveFonts = try! FontChain(named: ["Roboto-Regular", "NotoSansArabic-Regular", "wqy-microhei",
+                                           "NotoSansHebrew-Regular", "NotoColorEmoji"], size: 15)
+    let wqyAlone = FontChain(try! Font(named: "wqy-microhei", size: 15))
+    for (name, fonts) in [("Fallback/Han 70 chars warm, 3rd of 5 fonts", fiveFonts),
+                          ("Fallback/Han 70 chars warm, primary font", wqyAlone)] {
+        warm(name, fonts, { warmHan }) { text in
+            // Every cluster must be measured in wqy-microhei: the same size as in it alone.
+            let layout = try! PreparedText(text, fonts: fonts).layout(in: width320)
+            let alone = measure(text, wqyAlone)
+            precondition(layout.missingGlyphs.isEmpty && abs(layout.size.width - alone.width) < 1e-9
+                         && abs(layout.size.height - alone.height) < 1e-9,
+                         "\(name): \(layout.size) here, \(alone) in wqy-microhei alone: \(text)")
+        }
+    }
+
+    // 2. A font's first use: loading a face, its coverage table included.
+    let wqyPath = BundledFonts.path(named: "wqy-microhei")!
+    Benchmark("Fallback/load wqy-microhei face",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+                                   timeUnits: .microseconds, warmupIterations: 1, scalingFactor: .one,
+                                   maxDuration: .seconds(5), maxIterations: 20)) { _ in
+        blackHole(try! FontFace(path: wqyPath))
+    }
+}

@@ -20,27 +20,89 @@ extension PreparedText {
     }
 
     /// The glyphs of one line of a layout of this text, in visual order; a truncated line
-    /// shows its kept prefix, the ellipsis (U+2026) and its kept suffix.
+    /// shows its kept prefix, the ellipsis (U+2026) and its kept suffix. Right-to-left runs
+    /// are placed by the bidi algorithm's reordering (UAX #9, rule L2).
     public func glyphs(for line: TextLine) -> [PositionedGlyph] {
         PreparedText.withUTF8(text) { bytes in
-            var placements: [GlyphPlacement] = []
-            let shaper = font.face.shaper
             guard line.utf8Range.upperBound <= bytes.count else { return [] }
+            var pieces: [Piece] = []
             if let truncation = line.truncation {
-                shaper.place(bytes, range: truncation.keptPrefix, into: &placements)
-                var ellipsis: [GlyphPlacement] = []
-                var ellipsisBytes = Array("\u{2026}".utf8)
-                ellipsisBytes.withUnsafeMutableBufferPointer { buffer in
-                    shaper.place(UnsafeBufferPointer(buffer), range: 0..<buffer.count, into: &ellipsis)
-                }
-                let hiddenStart = Int32(truncation.keptPrefix.upperBound)
-                placements += ellipsis.map { var glyph = $0; glyph.cluster = hiddenStart; return glyph }
-                shaper.place(bytes, range: truncation.keptSuffix, into: &placements)
+                addPieces(truncation.keptPrefix, &pieces)
+                let level = pieces.first?.level ?? 0
+                pieces.append(Piece(range: truncation.keptPrefix.upperBound..<truncation.keptPrefix.upperBound, run: nil,
+                                    level: level & ~1))
+                addPieces(truncation.keptSuffix, &pieces)
             } else {
-                shaper.place(bytes, range: line.utf8Range.lowerBound..<visibleEnd(of: line), into: &placements)
+                addPieces(line.utf8Range.lowerBound..<visibleEnd(of: line), &pieces)
+            }
+            var placements: [GlyphPlacement] = []
+            for piece in PreparedText.visualOrder(pieces) {
+                guard let run = piece.run else {
+                    placements += ellipsisPlacements(hiddenStart: Int32(piece.range.lowerBound))
+                    continue
+                }
+                let runs = self.runs
+                let fontIndex = runs.map { Int($0[run].font) } ?? 0
+                let properties = runs.map { $0[run].shapingProperties(language: language) }
+                let start = placements.count
+                fonts.fonts[fontIndex].face.shaper.place(bytes, range: piece.range, properties: properties, into: &placements)
+                for k in start..<placements.count { placements[k].fontIndex = fontIndex }
             }
             return position(placements)
         }
+    }
+
+    /// A stretch of a line in one run (`run` is nil for the ellipsis), with its bidi level.
+    private struct Piece {
+        var range: Range<Int>
+        var run: Int?
+        var level: UInt8
+    }
+
+    /// Appends the parts of `range` in each run, in logical order.
+    private func addPieces(_ range: Range<Int>, _ pieces: inout [Piece]) {
+        guard !range.isEmpty else { return }
+        guard let runs else {
+            pieces.append(Piece(range: range, run: 0, level: 0))
+            return
+        }
+        for (index, run) in runs.enumerated() where Int(run.end) > range.lowerBound && Int(run.start) < range.upperBound {
+            pieces.append(Piece(range: max(range.lowerBound, Int(run.start))..<min(range.upperBound, Int(run.end)),
+                                run: index, level: run.level))
+        }
+    }
+
+    /// Rule L2: from the highest level down to the lowest odd one, reverse every maximal
+    /// sequence of pieces at that level or higher.
+    private static func visualOrder(_ pieces: [Piece]) -> [Piece] {
+        var order = pieces
+        guard let highest = order.map(\.level).max(), let lowestOdd = order.map(\.level).filter({ $0 & 1 == 1 }).min()
+        else { return order }
+        var level = highest
+        while level >= lowestOdd {
+            var i = 0
+            while i < order.count {
+                guard order[i].level >= level else { i += 1; continue }
+                var j = i
+                while j < order.count, order[j].level >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            if level == 0 { break }
+            level -= 1
+        }
+        return order
+    }
+
+    /// The ellipsis, in the first font of the chain that has it.
+    private func ellipsisPlacements(hiddenStart: Int32) -> [GlyphPlacement] {
+        let fontIndex = fonts.fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0
+        var ellipsis: [GlyphPlacement] = []
+        var bytes = Array("\u{2026}".utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            fonts.fonts[fontIndex].face.shaper.place(UnsafeBufferPointer(buffer), range: 0..<buffer.count, into: &ellipsis)
+        }
+        return ellipsis.map { var glyph = $0; glyph.cluster = hiddenStart; glyph.fontIndex = fontIndex; return glyph }
     }
 
     /// The end of the line's shown text: before its trailing whitespace and line separator.
@@ -60,19 +122,21 @@ extension PreparedText {
     }
 
     private func position(_ placements: [GlyphPlacement]) -> [PositionedGlyph] {
-        let ppu = font.pointsPerUnit
-        var penX: Int64 = 0
+        var penX: Int64 = 0  // in layout units, so every font's advances add up exactly
         var penY: Int64 = 0
+        let ppu = fonts.pointsPerUnit
         return placements.map { placement in
+            let font = placement.fontIndex
+            func units(_ value: Int32) -> Int64 { fonts.layoutUnits(Int64(value), font: font) }
             defer {
-                penX += Int64(placement.xAdvance)
-                penY += Int64(placement.yAdvance)
+                penX += units(placement.xAdvance)
+                penY += units(placement.yAdvance)
             }
             return PositionedGlyph(
                 glyphID: placement.glyphID, cluster: Int(placement.cluster),
-                x: Double(penX + Int64(placement.xOffset)) * ppu,
-                y: -Double(penY + Int64(placement.yOffset)) * ppu,
-                advance: Double(placement.xAdvance) * ppu)
+                x: Double(penX + units(placement.xOffset)) * ppu,
+                y: -Double(penY + units(placement.yOffset)) * ppu,
+                advance: Double(units(placement.xAdvance)) * ppu, fontIndex: font)
         }
     }
 }

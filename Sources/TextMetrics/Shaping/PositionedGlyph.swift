@@ -22,14 +22,17 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var y: Double
     /// How far the pen moves after this glyph, in points.
     public var advance: Double
+    /// The index, in the prepared text's ``FontChain``, of the font the glyph belongs to.
+    public var fontIndex: Int
 
     /// Creates a positioned glyph.
-    public init(glyphID: UInt32, cluster: Int, x: Double, y: Double, advance: Double) {
+    public init(glyphID: UInt32, cluster: Int, x: Double, y: Double, advance: Double, fontIndex: Int = 0) {
         self.glyphID = glyphID
         self.cluster = cluster
         self.x = x
         self.y = y
         self.advance = advance
+        self.fontIndex = fontIndex
     }
 }
 
@@ -48,4 +51,6 @@ struct GlyphPlacement: Sendable {
     var xOffset: Int32
     /// Vertical displacement of the glyph from the pen, in font units, upwards.
     var yOffset: Int32
+    /// The index of the glyph's font in the chain.
+    var fontIndex: Int = 0
 }
