@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support", exclude: ["pango-reference"]),
         .testTarget(name: "TextSegmentationTests", dependencies: ["TextSegmentation"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport"]),
+        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport", "JSON", "TextSegmentation"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "ConstraintLayoutTests", dependencies: ["ConstraintLayout", "TestSupport"]),
         .testTarget(name: "CellRenderingTests", dependencies: ["CellRendering", "TestSupport"]),

@@ -6,7 +6,7 @@
 #   libharfbuzz-bin                              hb-shape, the independent width reference
 #   libpango1.0-dev libjson-glib-dev             the Pango reference program (scripts/pango-compare.py)
 set -euo pipefail
-packages=(libfreetype-dev libharfbuzz-dev pkg-config libpng-dev unicode-data libharfbuzz-bin libpango1.0-dev libjson-glib-dev)
+packages=(libfreetype-dev libharfbuzz-dev pkg-config libpng-dev unicode-data libharfbuzz-bin libpango1.0-dev libjson-glib-dev gcc)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh
 swift build -c release --product textmetrics
+scripts/build-pango-reference.sh   # the Pango reference for the tests and scripts/pango-compare.py
 bin=.build/release/textmetrics
 echo
 echo "== textmetrics measure --jsonl < Examples/sample-requests.jsonl"

@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh
+scripts/build-pango-reference.sh   # the independent reference the Pango agreement tests run
 swift build --build-tests
 swift test --skip-build
 swift test --sanitize=thread --scratch-path .build-tsan --filter "ConcurrencyTests|HeightCacheTests"

@@ -5,8 +5,9 @@ import TextSegmentation
 ///
 /// Font choice for a grapheme cluster, given a ``FontChain``:
 /// - Whitespace, controls and invisible characters stay in the font of the run they are in;
-///   after an emoji (a color font) they take the font of what follows them: the emoji font
-///   between two emoji, the text's font before text (as Pango does).
+///   after an emoji (a color font), or where the direction changes, they take the font of
+///   what follows them: the emoji font between two emoji, the text's font before text (as
+///   Pango does).
 /// - A cluster of Common or Inherited characters (punctuation, digits, symbols) stays in the
 ///   current run's font when that font has all of it and is not a color (emoji) font.
 /// - A cluster shown as emoji (emoji presentation, U+FE0F, a keycap, a skin tone, a flag, a
@@ -26,8 +27,9 @@ enum TextItemizer {
         var current: TextRun?
         var levelIndex = 0
         var start = 0
-        // Whitespace after an emoji (color font) run is held until the next cluster: it joins
-        // the emoji font between two emoji, and the text's font before text.
+        // Whitespace after an emoji (color font) run, or at a change of direction, is held
+        // until the next cluster and takes its font: the emoji font between two emoji, the
+        // text's font before text.
         var held: (start: Int, level: UInt8)?
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
         GraphemeBreaking.forEachBoundary(inUTF8: bytes) { end in
@@ -35,14 +37,15 @@ enum TextItemizer {
             while levelIndex + 1 < levels.count, levels[levelIndex].range.upperBound <= start { levelIndex += 1 }
             let level = levels.isEmpty ? 0 : levels[levelIndex].level
             let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            if cluster.isSpaceLike, let run = current, fonts.fonts[Int(run.font)].face.hasColorGlyphs, run.level == level {
+            if cluster.isSpaceLike, let run = current, held.map({ $0.level == level }) ?? true,
+               fonts.fonts[Int(run.font)].face.hasColorGlyphs || run.level != level {
                 if held == nil { held = (start, level) }
                 return
             }
             let font = choose(cluster, fonts: fonts, current: current.map { Int($0.font) })
             if let spaces = held, var run = current {
                 held = nil
-                if run.font == font {
+                if run.font == font && run.level == spaces.level {
                     run.end = Int32(start)
                     current = run
                 } else {
