@@ -16,10 +16,10 @@ final class MeasuredText: Sendable {
     init(_ text: String, fonts: FontChain) throws {
         prepared = try PreparedText(text, fonts: fonts)
         let (lines, widest) = MeasuredText.unlimitedLines(prepared.segments)
-        naturalWidth = Double(widest) * fonts.pointsPerUnit
+        naturalWidth = Double(widest) * prepared.pointsPerUnit
         paragraphCount = lines
         lineHeight = fonts.metrics.lineHeight
-        pointsPerUnit = fonts.pointsPerUnit
+        pointsPerUnit = prepared.pointsPerUnit
     }
 
     /// The exact text height (lines × line height) at `width` points, as

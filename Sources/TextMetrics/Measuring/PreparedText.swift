@@ -94,7 +94,7 @@ public struct PreparedText: Sendable {
     public func layout(in container: TextContainer) -> TextLayout {
         PreparedText.withUTF8(text) { bytes in
             var lines: [TextLine] = []
-            let ppu = fonts.pointsPerUnit
+            let ppu = pointsPerUnit
             let outcome = run(container, bytes) { line, units, truncation, top, metrics in
                 lines.append(TextLine(utf8Range: line.startByte..<line.endByte, width: Double(units) * ppu,
                                       baseline: top + metrics.ascender, height: metrics.height, truncation: truncation))
@@ -126,7 +126,7 @@ public struct PreparedText: Sendable {
 
     private func run(_ container: TextContainer, _ bytes: UnsafeBufferPointer<UInt8>,
                      _ body: (LineFitter.Line, Int64, LineTruncation?, Double, LineMetrics) -> Void) -> Outcome {
-        let ppu = fonts.pointsPerUnit
+        let ppu = pointsPerUnit
         let uniform: LineMetrics = (font.metrics.lineHeight, font.metrics.ascender)
         let isUniform = hasUniformLineHeight
         var maxLines = container.numberOfLines == 0 ? Int.max : container.numberOfLines
@@ -179,10 +179,17 @@ public struct PreparedText: Sendable {
                        fontMask: mask)
     }
 
-    /// The ellipsis' width in layout units: from the first font of the chain that has U+2026.
+    /// Points per unit of the segments' widths: the primary font's units when the text is one
+    /// run in it (measured exactly as that font alone), else the chain's layout units.
+    var pointsPerUnit: Double { runs == nil ? font.pointsPerUnit : fonts.pointsPerUnit }
+
+    /// The ellipsis' width in the segments' units: from the first font of the chain that has U+2026.
     private var ellipsisUnits: Int64 {
         let index = fonts.fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0
-        return fonts.layoutUnits(Int64(fonts.fonts[index].face.ellipsisAdvance), font: index)
+        let advance = Int64(fonts.fonts[index].face.ellipsisAdvance)
+        guard runs == nil else { return fonts.layoutUnits(advance, font: index) }
+        let upem = Int64(fonts.fonts[index].face.metrics.unitsPerEm)
+        return (advance * Int64(font.face.metrics.unitsPerEm) + upem / 2) / upem
     }
 
     /// Accepts BCP 47-shaped tags: 1–35 ASCII letters, digits and hyphens, starting with a letter.
