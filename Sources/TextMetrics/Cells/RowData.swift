@@ -72,6 +72,7 @@ public struct RowData: Hashable, Sendable {
         }
     }
 
+    /// Whether field `name` is present and non-empty (what an item's `if` asks).
     public func isPresent(_ name: String) -> Bool {
         RowData.isPresent(self[name])
     }
