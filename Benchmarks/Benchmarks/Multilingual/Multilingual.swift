@@ -1,32 +1,22 @@
-// Multilingual text (font fallback): mixed-script texts against English, and the cost of
-// looking fonts up in a fallback chain. 15 pt, container 320 pt wide, fonts loaded before
-// measuring.
+// Multilingual text (font fallback): mixed-script against English per character, and the cost
+// of fallback lookups. Each operation is `PreparedText(text, fonts:)` + `size(in:)` of one
+// text, 15 pt, 320 pt wide, fonts loaded before measuring.
 //
-// 1. Mixed-script vs English, per character. Each operation prepares (shapes) and sizes one
-//    70-character text, `PreparedText(text, fonts: chain).size(in:)`, in the same chain
-//    [Roboto-Regular, wqy-microhei, NotoColorEmoji] for both kinds (what an app showing both
-//    measures with; plain ASCII takes the one-font path there). Both kinds are exactly 70
-//    characters (grapheme clusters), so Mixed p50 / English p50 is the per-character ratio.
-//    - "Mixed 70 chars cold" / "English 70 chars cold": every text new, made of words never
-//      shaped before in the process. Mixed: two runs of 6–14 Han ideographs, each ideograph
-//      new with its neighbour (FreshIdeographs), each run followed by nothing, a space or
-//      Chinese punctuation and then fresh English words (FreshWords), and 2–3 emoji, one in
-//      the middle and the rest at the end — "汉字…汉字，abcd efg 😂 汉字…汉字 hijklm no 👍🏽🇯🇵",
-//      about 120 UTF-8 bytes. The emoji come from a set of eight and are cached after their
-//      first use, as in any feed. English: fresh lowercase words of 2–9 letters.
-//    - "Mixed 70 chars warm" / "English 70 chars warm": the same 1,000 texts of each kind
-//      over and over, every segment in the faces' caches.
-// 2. Font fallback lookup.
-//    - "Fallback/Han 70 chars warm, 3rd of 5 fonts" / "Fallback/Han 70 chars warm, primary
-//      font": the same 1,000 Han texts (ideographs and Chinese punctuation) prepared and
-//      sized in [Roboto-Regular, NotoSansArabic-Regular, wqy-microhei,
-//      NotoSansHebrew-Regular, NotoColorEmoji], where every cluster falls back to the 3rd
-//      font, and in wqy-microhei alone. Segments warm in both, so the difference is the
-//      coverage lookups (three per cluster) and measuring by runs.
-//    - "Fallback/load wqy-microhei face": `FontFace(path:)` on wqy-microhei.ttc, the cost of
-//      a font's first use, paid once per process (FontLibrary shares faces): reading the
-//      file (in the page cache after the warm-up), FreeType and HarfBuzz setup, and building
-//      the coverage table that makes every later lookup two loads.
+// - "Mixed 70 chars cold|warm" / "English 70 chars cold|warm": 70-character texts (grapheme
+//   clusters) in the same chain [Roboto-Regular, wqy-microhei, NotoColorEmoji] (plain ASCII
+//   takes the one-font path there), so Mixed p50 / English p50 is the per-character ratio.
+//   Mixed: "汉字…汉字，abcd efg 😂 汉字…汉字 hijklm no 👍🏽🇯🇵" — two runs of 6–14 ideographs,
+//   fresh English words, 2–3 emoji (~120 UTF-8 bytes). English: words of 2–9 letters.
+//   Cold: every text new, every word and ideograph-with-its-neighbour never shaped before
+//   (FreshWords, FreshIdeographs); the emoji (a set of eight) and the spaces around them
+//   repeat, as in any feed. Warm: the same 1,000 texts round robin, all segments cached.
+// - "Fallback/Han 70 chars warm, 3rd of 5 fonts" / "…, primary font": the same 1,000 Han
+//   texts in [Roboto-Regular, NotoSansArabic-Regular, wqy-microhei, NotoSansHebrew-Regular,
+//   NotoColorEmoji], every cluster falling back to the 3rd font, and in wqy-microhei alone;
+//   segments warm, so the difference is the per-cluster font choice and measuring by runs.
+// - "Fallback/load wqy-microhei face": `FontFace(path:)` on wqy-microhei.ttc, a font's
+//   one-off first-use cost (FontLibrary shares faces): file read (page cache warm), FreeType
+//   and HarfBuzz setup, and building the coverage table behind fallback lookups.
 import Benchmark
 import BenchmarkSupport
 import TextMetrics

@@ -13,7 +13,7 @@ import TextMetrics
 /// for its next free positions `p, p + 1, …`, so its neighbour pairs are `(x, x + d)` with a
 /// different `x` at every position: each stride hands out its positions once, which
 /// makes every pair new, with no memory beyond one counter per stride. Endings are
-/// tracked per ideograph. About `n · endings.count` runs are available (some 120,000 for
+/// tracked per ideograph. About `n · endings.count` runs are available (125,000 for
 /// wqy-microhei); when they run out, `run` stops the process rather than hand out a
 /// cached run.
 public struct FreshIdeographs: Sendable {

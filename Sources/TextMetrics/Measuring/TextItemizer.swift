@@ -119,11 +119,10 @@ enum TextItemizer {
                 case 0x200D: hasJoiner = true; return
                 default: break
                 }
-                let properties = scalar.properties
-                if properties.isDefaultIgnorableCodePoint || SegmentSplitter.isLineSeparator(scalar) { return }
-                let category = properties.generalCategory
-                if category != .spaceSeparator && category != .control { isSpaceLike = false }
-                if first {
+                if TextItemizer.isDefaultIgnorable(value) || SegmentSplitter.isLineSeparator(scalar) { return }
+                if !TextItemizer.isSpaceOrControl(value) { isSpaceLike = false }
+                if first, TextItemizer.mayBeEmoji(value) {
+                    let properties = scalar.properties
                     if properties.isEmojiPresentation { wantsEmoji = true }
                     firstIsEmoji = properties.isEmoji
                 }
@@ -144,7 +143,7 @@ enum TextItemizer {
                 let value = scalar.value
                 if value < 0x20 || value == 0x7F || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return }
                 if face.coverage.contains(scalar) { return }
-                if value >= 0x80, scalar.properties.isDefaultIgnorableCodePoint || SegmentSplitter.isLineSeparator(scalar) {
+                if value >= 0x80, TextItemizer.isDefaultIgnorable(value) || SegmentSplitter.isLineSeparator(scalar) {
                     return
                 }
                 covered = false
@@ -162,13 +161,49 @@ enum TextItemizer {
             return UInt8(current)
         }
         var fallback: Int?
-        for (index, font) in chain.enumerated() where cluster.isCovered(by: font.face) {
-            if font.face.hasColorGlyphs == cluster.wantsEmoji { return UInt8(index) }
+        for index in chain.indices {
+            let face = chain[index].face
+            guard cluster.isCovered(by: face) else { continue }
+            if face.hasColorGlyphs == cluster.wantsEmoji { return UInt8(index) }
             if fallback == nil { fallback = index }
         }
         if let fallback { return UInt8(fallback) }
         if cluster.script == nil, let current { return UInt8(current) }
         return 0
+    }
+
+    // MARK: - Character properties
+
+    /// Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.0), as ranges:
+    /// characters that show nothing unless a font supports them (ZWJ, variation selectors,
+    /// bidi controls, tags…). Checked against the standard library's property in the tests.
+    static func isDefaultIgnorable(_ value: UInt32) -> Bool {
+        switch value {
+        case 0xAD, 0x34F, 0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x200F,
+             0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8,
+             0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Space separators (General_Category Zs) and controls (Cc).
+    static func isSpaceOrControl(_ value: UInt32) -> Bool {
+        switch value {
+        case 0...0x20, 0x7F...0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
+    /// False for the large blocks with no emoji at all (CJK ideographs, Hangul syllables,
+    /// Arabic and Hebrew letters…), so most text never asks the standard library's emoji
+    /// properties.
+    static func mayBeEmoji(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x80..<0xA9, 0xAA..<0xAE, 0xAF..<0x203C, 0x3400...0xA4CF, 0xAC00...0xD7A3: return false
+        default: return true
+        }
     }
 
     // MARK: - Bidi
