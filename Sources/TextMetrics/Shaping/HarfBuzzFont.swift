@@ -63,28 +63,18 @@ final class HarfBuzzFont: @unchecked Sendable {
     ///   - properties: script, direction and language; `nil` lets HarfBuzz guess them.
     func shape(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, properties: ShapingProperties? = nil,
                into glyphs: inout [ShapedGlyph]) {
-        guard !range.isEmpty else { return }
-        let buffer = takeBuffer()
-        defer { returnBuffer(buffer) }
-        text.withMemoryRebound(to: CChar.self) { chars in
-            hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
-        }
-        apply(properties, to: buffer)
-        hb_shape(font, buffer, nil, 0)
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
-        let n = Int(count)
-        glyphs.reserveCapacity(glyphs.count + n)
-        let reversed = HB_DIRECTION_IS_BACKWARD(hb_buffer_get_direction(buffer))
-        for k in 0..<n {
-            let i = reversed ? n - 1 - k : k
-            let flags = hb_glyph_info_get_glyph_flags(infos.advanced(by: i))
-            glyphs.append(ShapedGlyph(
-                cluster: Int32(infos[i].cluster),
-                advance: positions[i].x_advance,
-                isUnsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0,
-                isMissing: infos[i].codepoint == 0))
+        withShaped(text, range: range, properties: properties) { buffer, infos, positions, n in
+            glyphs.reserveCapacity(glyphs.count + n)
+            let reversed = HB_DIRECTION_IS_BACKWARD(hb_buffer_get_direction(buffer))
+            for k in 0..<n {
+                let i = reversed ? n - 1 - k : k
+                let flags = hb_glyph_info_get_glyph_flags(infos.advanced(by: i))
+                glyphs.append(ShapedGlyph(
+                    cluster: Int32(infos[i].cluster),
+                    advance: positions[i].x_advance,
+                    isUnsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0,
+                    isMissing: infos[i].codepoint == 0))
+            }
         }
     }
 
@@ -92,6 +82,22 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// their advances and offsets, appended to `placements` in visual (left-to-right) order.
     func place(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, properties: ShapingProperties? = nil,
                into placements: inout [GlyphPlacement]) {
+        withShaped(text, range: range, properties: properties) { _, infos, positions, count in
+            placements.reserveCapacity(placements.count + count)
+            for i in 0..<count {
+                placements.append(GlyphPlacement(
+                    glyphID: infos[i].codepoint, cluster: Int32(infos[i].cluster),
+                    xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
+                    xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
+            }
+        }
+    }
+
+    /// Shapes `text[range]` in a pooled buffer and hands `body` the buffer, its glyph infos,
+    /// its positions and the glyph count (nothing when the range is empty).
+    private func withShaped(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, properties: ShapingProperties?,
+                            _ body: (OpaquePointer, UnsafeMutablePointer<hb_glyph_info_t>,
+                                     UnsafeMutablePointer<hb_glyph_position_t>, Int) -> Void) {
         guard !range.isEmpty else { return }
         let buffer = takeBuffer()
         defer { returnBuffer(buffer) }
@@ -103,13 +109,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
-        placements.reserveCapacity(placements.count + Int(count))
-        for i in 0..<Int(count) {
-            placements.append(GlyphPlacement(
-                glyphID: infos[i].codepoint, cluster: Int32(infos[i].cluster),
-                xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
-                xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
-        }
+        body(buffer, infos, positions, Int(count))
     }
 
     /// Sets the buffer's script, direction and language where given; HarfBuzz guesses the rest.
