@@ -59,10 +59,10 @@ let package = Package(
             ]),
 
         .target(name: "TestSupport", path: "Tests/Support", exclude: ["pango-reference"]),
-        .testTarget(name: "TextSegmentationTests", dependencies: ["TextSegmentation"]),
+        .testTarget(name: "TextSegmentationTests", dependencies: ["TextSegmentation", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport", "JSON", "TextSegmentation"]),
-        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver", "TestSupport"]),
         .testTarget(name: "ConstraintLayoutTests", dependencies: ["ConstraintLayout", "TestSupport"]),
         .testTarget(name: "CellRenderingTests", dependencies: ["CellRendering", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["textmetrics", "TestSupport"]),

@@ -15,43 +15,23 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [.product(name: "TextMetrics", package: "TextMetrics")],
             path: "Sources/BenchmarkSupport"),
-        .executableTarget(
-            name: "TextMeasuring",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                "BenchmarkSupport",
-                .product(name: "TextMetrics", package: "TextMetrics"),
-            ],
-            path: "Benchmarks/TextMeasuring",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-        .executableTarget(
-            name: "CellLayout",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                "BenchmarkSupport",
-                .product(name: "TextMetrics", package: "TextMetrics"),
-            ],
-            path: "Benchmarks/CellLayout",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-        .executableTarget(
-            name: "ConstraintSolving",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                "BenchmarkSupport",
-                .product(name: "TextMetrics", package: "TextMetrics"),
-                .product(name: "ConstraintSolver", package: "TextMetrics"),
-                .product(name: "ConstraintLayout", package: "TextMetrics"),
-            ],
-            path: "Benchmarks/ConstraintSolving",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-        .executableTarget(
-            name: "Multilingual",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                "BenchmarkSupport",
-                .product(name: "TextMetrics", package: "TextMetrics"),
-            ],
-            path: "Benchmarks/Multilingual",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        benchmark("TextMeasuring"),
+        benchmark("CellLayout"),
+        benchmark("ConstraintSolving", also: ["ConstraintSolver", "ConstraintLayout"]),
+        benchmark("Multilingual"),
     ]
 )
+
+/// A benchmark executable `name` in `Benchmarks/<name>`: package-benchmark, the shared support,
+/// TextMetrics, and `also` (more products of the TextMetrics package).
+func benchmark(_ name: String, also products: [String] = []) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            .product(name: "Benchmark", package: "benchmark"),
+            "BenchmarkSupport",
+            .product(name: "TextMetrics", package: "TextMetrics"),
+        ] + products.map { .product(name: $0, package: "TextMetrics") },
+        path: "Benchmarks/" + name,
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
+}

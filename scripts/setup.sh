@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Quick start: installs what is missing, builds the `textmetrics` CLI (release), and runs the
-# main job on the bundled fonts: measures sample texts in six scripts, then sizes the Q&A feed.
+# main job on the bundled fonts: measures sample texts in six scripts (and one mixing them
+# through a font fallback chain), then sizes the Q&A feed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh

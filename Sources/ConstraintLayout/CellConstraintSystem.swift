@@ -391,7 +391,7 @@ public final class CellConstraintSystem {
     ///   required constraints cannot hold at this width.
     /// - Complexity: a few incremental re-solves: one edit per changed intrinsic size and
     ///   per snapped constant.
-    func layout(texts: [LabelText?], widthPixels: Int, frames: Bool) throws -> (height: Int, frames: [(Int, Int, Int, Int)]) {
+    func layout(texts: [MeasuredText?], widthPixels: Int, frames: Bool) throws -> (height: Int, frames: [(Int, Int, Int, Int)]) {
         engine.setWidth(pt(widthPixels))
         // The previous row's snapping constants would bias this row's free space and shares
         // (a stale constant is a bound the new solution must respect): start unsnapped.
@@ -457,7 +457,7 @@ public final class CellConstraintSystem {
     }
 
     /// Natural widths bottom-up (children before parents), in pixels; `Int.max` for none.
-    private func updateNaturalWidths(_ texts: [LabelText?]) {
+    private func updateNaturalWidths(_ texts: [MeasuredText?]) {
         let nodes = flat.nodes
         for index in order.reversed() {
             let node = nodes[index]

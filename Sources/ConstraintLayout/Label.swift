@@ -74,7 +74,7 @@ public final class Label: LayoutItem {
     }
 
     private var pendingText: String
-    private var measured: LabelText?
+    private var measured: MeasuredText?
     /// Whether the intrinsic height is stale (new text since it was computed).
     private var heightIsStale = true
     /// Pixels per point for rounding the intrinsic size; the engine's scale once added.
@@ -107,7 +107,7 @@ public final class Label: LayoutItem {
     /// wraps at is next resolved (``LayoutEngine/systemLayoutSizeFitting(width:)``), as a
     /// `UILabel` defers it until layout.
     /// - Precondition: `text` was prepared in ``font``.
-    public func setText(_ text: LabelText) {
+    public func setText(_ text: MeasuredText) {
         if let measured, measured === text { return }
         measured = text
         pendingText = ""
@@ -119,9 +119,9 @@ public final class Label: LayoutItem {
 
     /// The prepared text, preparing it on first use.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
-    public func labelText() throws -> LabelText {
+    public func measuredText() throws -> MeasuredText {
         if let measured { return measured }
-        let prepared = try LabelText(pendingText, fonts: fonts)
+        let prepared = try MeasuredText(pendingText, fonts: fonts)
         measured = prepared
         return prepared
     }
@@ -138,7 +138,7 @@ public final class Label: LayoutItem {
         return grid.round(padding.top) + grid.round(padding.bottom)
     }
 
-    private func intrinsicWidth(_ text: LabelText) -> Double {
+    private func intrinsicWidth(_ text: MeasuredText) -> Double {
         PixelGrid(scale: scale).ceil(text.naturalWidth) + horizontalPadding
     }
 
@@ -146,7 +146,7 @@ public final class Label: LayoutItem {
     /// to the grid, plus the vertical padding.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
     public func intrinsicHeight(forWidth width: Double?) throws -> Double {
-        let text = try labelText()
+        let text = try measuredText()
         let height = try text.height(width: width ?? .infinity, numberOfLines: numberOfLines,
                                      lineBreakMode: lineBreakMode)
         return PixelGrid(scale: scale).ceil(height) + verticalPadding
@@ -154,7 +154,7 @@ public final class Label: LayoutItem {
 
     /// Recomputes both intrinsic dimensions (after the text, font or limits change).
     public func invalidateIntrinsicContentSize() {
-        guard let text = try? labelText() else {
+        guard let text = try? measuredText() else {
             intrinsicContentSize = .none
             return
         }

@@ -50,18 +50,12 @@ struct FlatTemplate {
 
     init(_ template: CellTemplate, scale: Double, library: FontLibrary) throws {
         self.scale = scale
-        var fontIndex: [FontKey: Int] = [:]
-        _ = try add(template.root, path: "root." + template.root.kind.rawValue, depth: 0, library: library,
-                    fontIndex: &fontIndex)
+        var table = TemplateFonts(library: library)
+        _ = try add(template.root, path: "root." + template.root.kind.rawValue, depth: 0, fonts: &table)
+        fonts = table.chains
     }
 
-    private struct FontKey: Hashable {
-        var chain: [String]
-        var size: Double
-    }
-
-    private mutating func add(_ item: CellItem, path: String, depth: Int, library: FontLibrary,
-                              fontIndex: inout [FontKey: Int]) throws -> Int {
+    private mutating func add(_ item: CellItem, path: String, depth: Int, fonts table: inout TemplateFonts) throws -> Int {
         var node = TemplateNode(kind: item.kind, path: path, depth: depth, condition: item.condition)
         node.top = px(item.insets.top)
         node.left = px(item.insets.left)
@@ -76,21 +70,7 @@ struct FlatTemplate {
             node.field = text.field
             node.numberOfLines = text.numberOfLines
             node.lineBreakMode = text.lineBreakMode
-            guard !text.fontChain.isEmpty else {
-                throw TemplateError(path: path, reason: "the font chain is empty")
-            }
-            let key = FontKey(chain: text.fontChain, size: text.size)
-            if let known = fontIndex[key] {
-                node.font = known
-            } else {
-                do {
-                    fonts.append(try FontChain(named: text.fontChain, size: text.size, library: library))
-                } catch {
-                    throw TemplateError(path: path, reason: "\(error)")
-                }
-                node.font = fonts.count - 1
-                fontIndex[key] = node.font
-            }
+            node.font = try table.number(of: text, path: path)
         case .box(let box):
             guard box.height != nil || box.aspectRatio != nil else {
                 throw TemplateError(path: path, reason: "a box needs a \"height\" or an \"aspectRatio\" (width ÷ height)")
@@ -103,7 +83,7 @@ struct FlatTemplate {
             node.align = stack.align ?? (item.kind == .column ? .fill : .start)
             for (i, child) in stack.items.enumerated() {
                 node.children.append(try add(child, path: path + ".items[\(i)]." + child.kind.rawValue, depth: depth + 1,
-                                             library: library, fontIndex: &fontIndex))
+                                             fonts: &table))
             }
         }
         nodes[index] = node

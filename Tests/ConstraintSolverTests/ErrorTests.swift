@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import ConstraintSolver
 
@@ -143,7 +144,7 @@ struct ErrorTests {
     @Test func randomFailuresLeaveNoTrace() throws {
         var failures = 0, artificialFailures = 0, artificialAdditions = 0
         for seed in 0..<200 {
-            var rng = SeededGenerator(seed: UInt64(90_000 + seed))
+            var rng = TestCorpus.Random(seed: UInt64(90_000 + seed))
             let system = RandomSystem(using: &rng, strengths: [.required, .required, .required, .medium])
             let solver = Solver()
             for c in system.constraints {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import ConstraintSolver
 
@@ -24,7 +25,7 @@ struct IncrementalTests {
     func suggestionsMatchFreshSolves(batch: Int) throws {
         for seed in 0..<80 {
             let seed = UInt64(10_000 + batch * 1000 + seed)
-            var rng = SeededGenerator(seed: seed)
+            var rng = TestCorpus.Random(seed: seed)
             let system = RandomSystem(using: &rng, strengths: weightedStrengths)
             let solver = Solver()
             var keep: [Bool] = []
@@ -75,7 +76,7 @@ struct IncrementalTests {
     func removalsMatchFreshSolves(batch: Int) throws {
         for seed in 0..<120 {
             let seed = UInt64(20_000 + batch * 1000 + seed)
-            var rng = SeededGenerator(seed: seed)
+            var rng = TestCorpus.Random(seed: seed)
             let system = RandomSystem(using: &rng, strengths: priorityStrengths)
             let solver = Solver()
             var keep: [Bool] = []
@@ -114,7 +115,7 @@ struct IncrementalTests {
         for c in base() { try solver.addConstraint(c) }
         try solver.addEditVariable(xm, strength: .strong)
         try solver.addEditVariable(xl, strength: .weak)
-        var rng = SeededGenerator(seed: 7)
+        var rng = TestCorpus.Random(seed: 7)
         for _ in 0..<200 {
             let m = Double(Int.random(in: -20...120, using: &rng))
             let l = Double(Int.random(in: -20...120, using: &rng))

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import ConstraintSolver
 
@@ -14,7 +15,7 @@ struct RandomSystemTests {
     /// make it infeasible. The final solution must satisfy the required
     /// constraints and reach the reference's minimum weighted error.
     static func check(seed: UInt64, strengths: [Strength]) throws -> (accepted: Int, rejected: Int) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = TestCorpus.Random(seed: seed)
         let system = RandomSystem(using: &rng, strengths: strengths)
         let solver = Solver()
         var accepted: [PlainConstraint] = []

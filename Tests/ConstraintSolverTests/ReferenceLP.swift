@@ -1,4 +1,5 @@
 @testable import ConstraintSolver
+import TestSupport
 
 /// An independent reference for the solver: a dense two-phase simplex
 /// (Bland's rule) over the textbook formulation of the weighted-error
@@ -162,19 +163,6 @@ enum Reference {
     }
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A random small system: the plain form for the reference and the
 /// matching solver objects.
 struct RandomSystem {
@@ -182,7 +170,7 @@ struct RandomSystem {
     var plain: [PlainConstraint]
     var constraints: [Constraint]
 
-    init(using rng: inout SeededGenerator, strengths: [Strength]) {
+    init(using rng: inout TestCorpus.Random, strengths: [Strength]) {
         let n = Int.random(in: 2...5, using: &rng)
         let m = Int.random(in: 2...8, using: &rng)
         variables = (0..<n).map { Variable("x\($0)") }

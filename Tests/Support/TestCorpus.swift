@@ -1,9 +1,12 @@
 /// Deterministic test strings in several scripts, generated from a seed.
 public enum TestCorpus {
-    /// A small deterministic generator (SplitMix64).
-    public struct Random {
+    /// A small deterministic generator (SplitMix64), so failures reproduce; usable with the
+    /// standard library's `random(using:)` APIs.
+    public struct Random: RandomNumberGenerator {
         var state: UInt64
+        /// A generator starting from `seed`.
         public init(seed: UInt64) { state = seed }
+        /// The next 64 random bits.
         public mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
@@ -11,9 +14,12 @@ public enum TestCorpus {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
+        /// A number in `range` (modulo bias is fine for tests).
         public mutating func int(_ range: ClosedRange<Int>) -> Int {
             range.lowerBound + Int(next() % UInt64(range.count))
         }
+        /// A number in `0..<n`.
+        public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
         public mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
     }
 

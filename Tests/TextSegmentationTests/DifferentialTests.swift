@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TextSegmentation
 
@@ -12,7 +13,7 @@ import TextSegmentation
         let reference = try #require(ReferenceLineBreaker(scalars: pool), "apt-get install unicode-data")
         let scalars = pool.sorted()
         let letters: [UInt32] = [0x61, 0x62, 0x63, 0x41]
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = TestCorpus.Random(seed: 0x5EED)
         var failures = 0
         for iteration in 0..<20_000 {
             let length = Int(generator.next() % 16) + 1
@@ -38,15 +39,3 @@ import TextSegmentation
     }
 }
 
-/// A small deterministic pseudo-random generator.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

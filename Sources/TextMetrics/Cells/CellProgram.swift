@@ -40,18 +40,13 @@ struct CellProgram: Sendable {
     /// Compiles `template`, loading each distinct (chain, size) font once.
     /// - Throws: ``TemplateError`` naming the item whose font cannot be loaded.
     init(_ template: CellTemplate, library: FontLibrary) throws {
-        var fontIndex: [FontKey: Int32] = [:]
-        _ = try add(template.root, path: "root." + template.root.kind.rawValue, depth: 0,
-                    library: library, fontIndex: &fontIndex)
+        var table = TemplateFonts(library: library)
+        _ = try add(template.root, path: "root." + template.root.kind.rawValue, depth: 0, fonts: &table)
+        fonts = table.chains
+        fontChains = table.names
     }
 
-    private struct FontKey: Hashable {
-        var chain: [String]
-        var size: Double
-    }
-
-    private mutating func add(_ item: CellItem, path: String, depth: Int, library: FontLibrary,
-                              fontIndex: inout [FontKey: Int32]) throws -> Int {
+    private mutating func add(_ item: CellItem, path: String, depth: Int, fonts table: inout TemplateFonts) throws -> Int {
         try CellProgram.validate(item, path: path)
         let index = nodes.count
         var node = Node(kind: item.kind, condition: item.condition, insets: item.insets,
@@ -66,22 +61,7 @@ struct CellProgram: Sendable {
             node.lineBreakMode = text.lineBreakMode
             node.textOrdinal = Int32(textNodeCount)
             textNodeCount += 1
-            let key = FontKey(chain: text.fontChain, size: text.size)
-            if let known = fontIndex[key] {
-                node.font = known
-            } else {
-                guard !text.fontChain.isEmpty else {
-                    throw TemplateError(path: path, reason: "the font chain is empty")
-                }
-                do {
-                    fonts.append(try FontChain(named: text.fontChain, size: text.size, library: library))
-                } catch {
-                    throw TemplateError(path: path, reason: "\(error)")
-                }
-                fontChains.append(text.fontChain)
-                node.font = Int32(fonts.count - 1)
-                fontIndex[key] = node.font
-            }
+            node.font = Int32(try table.number(of: text, path: path))
         case .box(let box):
             guard box.height != nil || box.aspectRatio != nil else {
                 throw TemplateError(path: path, reason: "a box needs a \"height\" or an \"aspectRatio\" (width ÷ height)")
@@ -95,7 +75,7 @@ struct CellProgram: Sendable {
             var children: [Int] = []
             for (i, child) in stack.items.enumerated() {
                 children.append(try add(child, path: path + ".items[\(i)]." + child.kind.rawValue, depth: depth + 1,
-                                        library: library, fontIndex: &fontIndex))
+                                        fonts: &table))
             }
             let start = childIndices.count
             childIndices.append(contentsOf: children)

@@ -1,19 +1,37 @@
-/// A text prepared in its font, with what the frame arithmetic asks most: its single-line
-/// (natural) width and its number of paragraphs, so a text that fits on one line per
-/// paragraph is sized in O(1), and a wrapping one by a tight count over its segments.
+/// A text prepared in its fonts, with what cell sizing asks most — the frame arithmetic and
+/// Auto Layout labels alike: its single-line (natural) width and its number of paragraphs,
+/// so a text that fits on one line per paragraph is sized in O(1), and a wrapping one by a
+/// tight count over its segments.
 ///
-/// A class, so handing one around costs one reference count on an object of its own — not
-/// one on the font face every thread shares, which would bounce between cores.
-final class MeasuredText: Sendable {
-    let prepared: PreparedText
+/// ```swift
+/// let text = try MeasuredText("How do I reset my password?", font: font)
+/// text.naturalWidth                                                          // 203.4…
+/// try text.height(width: 120, numberOfLines: 0, lineBreakMode: .wordWrap)    // 2 lines
+/// ```
+///
+/// Immutable and `Sendable`: share one between cells, labels and threads. A class, so
+/// handing one around costs one reference count on an object of its own — not one on the
+/// font face every thread shares, which would bounce between cores.
+public final class MeasuredText: Sendable {
+    /// The prepared text.
+    public let prepared: PreparedText
     let lineHeight: Double
     let pointsPerUnit: Double
-    /// The widest paragraph at unlimited width, in points.
-    let naturalWidth: Double
+    /// The widest paragraph at unlimited width, in points (unrounded).
+    public let naturalWidth: Double
     /// Lines at unlimited width: one per paragraph (0 for an empty text).
-    let paragraphCount: Int
+    public let paragraphCount: Int
 
-    init(_ text: String, fonts: FontChain) throws {
+    /// Prepares `text` in `font`.
+    /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
+    public convenience init(_ text: String, font: Font) throws {
+        try self.init(text, fonts: FontChain(font))
+    }
+
+    /// Prepares `text` in a font fallback chain.
+    /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
+    /// - Complexity: segmenting and shaping the text once.
+    public init(_ text: String, fonts: FontChain) throws {
         prepared = try PreparedText(text, fonts: fonts)
         let (lines, widest) = MeasuredText.unlimitedLines(prepared.segments)
         naturalWidth = Double(widest) * prepared.pointsPerUnit
@@ -22,9 +40,15 @@ final class MeasuredText: Sendable {
         pointsPerUnit = prepared.pointsPerUnit
     }
 
-    /// The exact text height (lines × line height) at `width` points, as
-    /// `PreparedText.size(in:)` gives it.
-    func height(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode) throws -> Double {
+    /// The text.
+    public var string: String { prepared.text }
+
+    /// The exact text height at `width` points, as `PreparedText.size(in:)` gives it; a text
+    /// that fits on one line per paragraph is answered without line fitting. A width of 0
+    /// fits one grapheme cluster per line.
+    /// - Throws: ``InvalidArgumentError`` for a negative line count.
+    /// - Complexity: O(1) when the text fits; otherwise a count over the cached segments.
+    public func height(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode) throws -> Double {
         if paragraphCount == 0 { return 0 }
         let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
         guard prepared.hasUniformLineHeight else {

@@ -43,7 +43,7 @@ extension PreparedText {
                 }
                 let runs = self.runs
                 let fontIndex = runs.map { Int($0[run].font) } ?? 0
-                let properties = runs.map { $0[run].shapingProperties(language: language) }
+                let properties = runs.map { $0[run].shapingProperties(language: shapingLanguage) }
                 let start = placements.count
                 fonts.fonts[fontIndex].face.shaper.place(bytes, range: piece.range, properties: properties, into: &placements)
                 for k in start..<placements.count { placements[k].fontIndex = fontIndex }

@@ -21,7 +21,8 @@ public struct PreparedText: Sendable {
     /// The fonts it was shaped in: the primary font and its fallbacks.
     public let fonts: FontChain
     /// The BCP 47 language tag passed to shaping, or `nil` (see ``init(_:fonts:language:)``).
-    public let language: String?
+    public var language: String? { shapingLanguage?.tag }
+    let shapingLanguage: ShapingLanguage?
     let segments: [TextSegment]
     /// The text's runs when it needs more than one font, script or direction, or a
     /// language; `nil` when it is one left-to-right run in the primary font, shaped with the
@@ -63,10 +64,10 @@ public struct PreparedText: Sendable {
             throw InvalidArgumentError(argument: "text", requirement: "at most \(PreparedText.maxUTF8Length) UTF-8 bytes",
                                        value: "\(text.utf8.count) bytes")
         }
-        if let language { try PreparedText.validate(language: language) }
+        let shapingLanguage = try language.map(ShapingLanguage.init)
         self.text = text
         self.fonts = fonts
-        self.language = language
+        self.shapingLanguage = shapingLanguage
         let (segments, runs) = PreparedText.withUTF8(text) { bytes -> ([TextSegment], [TextRun]?) in
             var segments = SegmentSplitter.segments(of: bytes)
             let primary = fonts.primary.face
@@ -78,7 +79,7 @@ public struct PreparedText: Sendable {
                 }
             }
             if let runs {
-                RunShaper(fonts: fonts, runs: runs, language: language).measure(&segments, in: bytes)
+                RunShaper(fonts: fonts, runs: runs, language: shapingLanguage).measure(&segments, in: bytes)
             } else {
                 SegmentShaper(face: primary, runEnd: bytes.count).measure(&segments, in: bytes)
             }
@@ -134,7 +135,7 @@ public struct PreparedText: Sendable {
             maxLines = min(maxLines, Int((container.height / uniform.height + 1e-9).rounded(.down)))
         }
         let segments = self.segments
-        let shaping: SegmentAccess.Shaping = runs.map { .runs(RunShaper(fonts: fonts, runs: $0, language: language)) }
+        let shaping: SegmentAccess.Shaping = runs.map { .runs(RunShaper(fonts: fonts, runs: $0, language: shapingLanguage)) }
             ?? .single(SegmentShaper(face: font.face, runEnd: bytes.count))
         let access = SegmentAccess(shaping: shaping, segments: segments, bytes: bytes, longSegments: longSegments)
         let fitter = LineFitter(access: access, maxUnits: container.width / ppu,
@@ -192,17 +193,6 @@ public struct PreparedText: Sendable {
         return (advance * Int64(font.face.metrics.unitsPerEm) + upem / 2) / upem
     }
 
-    /// Accepts BCP 47-shaped tags: 1–35 ASCII letters, digits and hyphens, starting with a letter.
-    private static func validate(language: String) throws {
-        let bytes = Array(language.utf8)
-        let valid = (1...35).contains(bytes.count) && bytes[0].isASCIILetter
-            && bytes.allSatisfy { $0.isASCIILetter || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
-        guard valid else {
-            throw InvalidArgumentError(argument: "language", requirement: "a BCP 47 language tag such as \"ja\" or \"zh-Hant\"",
-                                       value: "\"\(language)\"")
-        }
-    }
-
     private func missingGlyphs(upTo end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
         var found: [Unicode.Scalar] = []
         for segment in segments[0..<min(end, segments.count)] where segment.hasMissingGlyphs {
@@ -226,6 +216,3 @@ public struct PreparedText: Sendable {
     }
 }
 
-private extension UInt8 {
-    var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
-}

@@ -16,7 +16,7 @@ struct TextRun: Sendable, Hashable {
     var isRightToLeft: Bool { level & 1 == 1 }
 
     /// The properties HarfBuzz shapes the run with.
-    func shapingProperties(language: String?) -> ShapingProperties {
+    func shapingProperties(language: ShapingLanguage?) -> ShapingProperties {
         ShapingProperties(script: script, isRightToLeft: isRightToLeft, language: language)
     }
 }

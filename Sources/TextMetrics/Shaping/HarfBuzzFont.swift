@@ -36,12 +36,6 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_blob_destroy(blob)
     }
 
-    /// Whether the font maps `scalar` to a glyph of its own (not `.notdef`).
-    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
-    }
-
     /// The ranges of code points the face's `cmap` maps, in increasing order.
     func mappedRanges() -> [ClosedRange<UInt32>] {
         let set = hb_set_create()

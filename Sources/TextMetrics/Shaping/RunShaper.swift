@@ -8,7 +8,7 @@
 struct RunShaper {
     let fonts: FontChain
     let runs: [TextRun]
-    let language: String?
+    let language: ShapingLanguage?
 
     /// The shaper of run `index`.
     private func shaper(_ index: Int) -> SegmentShaper {

@@ -12,31 +12,15 @@ struct ShapingProperties: Hashable, Sendable {
     /// (never 0, which marks text shaped with properties HarfBuzz guessed).
     let cacheSalt: UInt32
 
-    init(script: UnicodeScript, isRightToLeft: Bool, language: String?) {
-        var tag: UInt32 = 0
-        for byte in script.tag.utf8 { tag = tag << 8 | UInt32(byte) }
-        self.scriptTag = tag
+    init(script: UnicodeScript, isRightToLeft: Bool, language: ShapingLanguage?) {
+        scriptTag = ShapingProperties.packedTags[Int(script.rawValue)]
         self.isRightToLeft = isRightToLeft
-        self.language = language
-        let languageNumber = language.map(LanguageNumbers.shared.number(for:)) ?? 0
-        cacheSalt = 1 | UInt32(script.rawValue) << 1 | (isRightToLeft ? 1 << 9 : 0) | languageNumber << 10
+        self.language = language?.tag
+        cacheSalt = 1 | UInt32(script.rawValue) << 1 | (isRightToLeft ? 1 << 9 : 0) | (language?.number ?? 0) << 10
     }
-}
 
-/// Small numbers for the language tags seen so far, so a cache key carries a number, not a
-/// string. Bounded: past 2^20 distinct tags every further tag shares the last number, which
-/// costs cache precision (a key may then stand for two languages), never memory.
-final class LanguageNumbers: Sendable {
-    static let shared = LanguageNumbers()
-    private let numbers = Lock<[String: UInt32]>([:])
-    private static let limit: UInt32 = (1 << 20) - 1
-
-    func number(for language: String) -> UInt32 {
-        numbers.withLock { table in
-            if let known = table[language] { return known }
-            let next = min(UInt32(table.count) + 1, LanguageNumbers.limit)
-            if next < LanguageNumbers.limit { table[language] = next }
-            return next
-        }
+    /// Every script's ISO 15924 tag packed as HarfBuzz packs it, by raw value.
+    private static let packedTags: [UInt32] = (0...UInt8.max).map { raw in
+        UnicodeScript(rawValue: raw).map { $0.tag.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } } ?? 0
     }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import JSON
 import Testing
+import TestSupport
 @testable import TextMetrics
 
 /// Rough timings of the cell fast path, printed; run in release with
@@ -17,37 +18,27 @@ struct CellSpeedTests {
         + "my made over did down only way find use may water long little very after words called just where most know "
         + "remote control password account settings microphone battery pairing message screen device update restart").split(separator: " ")
 
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func sentence(_ count: Int) -> String {
-            (0..<count).map { _ in String(CellSpeedTests.words[Int(next() % UInt64(CellSpeedTests.words.count))]) }
-                .joined(separator: " ").capitalized(first: true) + "."
-        }
+    /// `count` random words, capitalized, with a full stop.
+    static func sentence(_ count: Int, _ random: inout TestCorpus.Random) -> String {
+        (0..<count).map { _ in String(words[random.below(words.count)]) }.joined(separator: " ").capitalized(first: true) + "."
     }
 
     static func qaRows(_ count: Int, seed: UInt64 = 1) -> [RowData] {
-        var random = Random(state: seed)
+        var random = TestCorpus.Random(seed: seed)
         return (0..<count).map { i in
-            RowData(["ID": "\(i)", "question": random.sentence(8), "answer": random.sentence(35)])
+            RowData(["ID": "\(i)", "question": sentence(8, &random), "answer": sentence(35, &random)])
         }
     }
 
     static func feedRows(_ count: Int, seed: UInt64 = 2) -> [RowData] {
-        var random = Random(state: seed)
+        var random = TestCorpus.Random(seed: seed)
         return (0..<count).map { i in
             var fields = CellExampleTests.feedRow
             fields["id"] = "\(i)"
-            fields["posterName"] = random.sentence(2)
-            fields["posterHeadline"] = random.sentence(12)
-            fields["posterComment"] = random.sentence(25)
-            fields["contentTitle"] = random.sentence(10)
+            fields["posterName"] = sentence(2, &random)
+            fields["posterHeadline"] = sentence(12, &random)
+            fields["posterComment"] = sentence(25, &random)
+            fields["contentTitle"] = sentence(10, &random)
             fields["likes"] = "\(random.next() % 1000) likes"
             if i % 2 == 0 { fields["contentImage"] = nil }
             if i % 3 == 0 { fields["actorComment"] = nil }

@@ -1,23 +1,11 @@
 import Testing
+import TestSupport
 @testable import TextMetrics
 
 @Suite struct FeedOffsetsTests {
-    /// SplitMix64, so failures reproduce.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     @Test(arguments: [1, 2, 7, 64, 1000, 4097])
     func matchesANaivePrefixSum(count: Int) {
-        var random = Random(state: UInt64(count))
+        var random = TestCorpus.Random(seed: UInt64(count))
         let scale = 3.0
         var naive = (0..<count).map { _ in random.below(600) }  // pixels
         var offsets = FeedOffsets(count: count, estimatedHeight: 44, scale: scale)
@@ -48,7 +36,7 @@ import Testing
     }
 
     @Test func appendKeepsTheTreeRight() {
-        var random = Random(state: 42)
+        var random = TestCorpus.Random(seed: 42)
         var naive: [Int] = []
         var offsets = FeedOffsets(heights: [], scale: 2)
         for _ in 0..<3000 {
