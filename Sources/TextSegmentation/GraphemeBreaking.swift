@@ -17,6 +17,14 @@ public enum GraphemeBreaking {
         scan(base, bytes.count, body)
     }
 
+    /// Whether `scalar` is a cluster by itself whatever surrounds it, save for extending
+    /// characters that follow it: Grapheme_Cluster_Break=Other and not Extended_Pictographic
+    /// (so not a mark, joiner, prepended character, regional indicator, Hangul jamo or
+    /// syllable, control or emoji).
+    public static func isPlainBase(_ scalar: Unicode.Scalar) -> Bool {
+        GraphemeBreakClass.trie.value(scalar.value) == GraphemeBreakClass.other.rawValue
+    }
+
     /// Returns the UTF-8 offsets of the grapheme cluster boundaries of `text` after 0, ending with its length.
     ///
     /// - Complexity: O(n) in the UTF-8 length of `text`.

@@ -24,6 +24,8 @@ public struct FontChain: Sendable, Hashable {
     /// fonts' units per em have no common multiple small enough (then widths are rounded to
     /// the nearest layout unit).
     let unitScales: [Int64]?
+    /// The fonts with color glyphs (bit i: font i), which fallback keeps for emoji.
+    let colorMask: UInt16
 
     /// A chain of `fonts`, tried in order.
     /// - Throws: ``InvalidArgumentError`` when `fonts` is empty, longer than ``maxCount``, or
@@ -41,6 +43,9 @@ public struct FontChain: Sendable, Hashable {
                                        value: "\(other.size) pt")
         }
         self.fonts = fonts
+        colorMask = fonts.indices.reduce(0) { mask, index in
+            fonts[index].face.hasColorGlyphs ? mask | 1 << UInt16(index) : mask
+        }
         var common: Int64 = 1
         for font in fonts {
             let upem = Int64(font.face.metrics.unitsPerEm)
@@ -59,6 +64,7 @@ public struct FontChain: Sendable, Hashable {
     /// A chain of one font.
     public init(_ font: Font) {
         fonts = [font]
+        colorMask = font.face.hasColorGlyphs ? 1 : 0
         unitsPerEm = Int64(font.face.metrics.unitsPerEm)
         unitScales = [1]
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A loaded font face: one face of a font file, shared by every size and every thread.
 ///
 /// A face is loaded once (see ``FontLibrary``) and holds everything measuring needs that
@@ -32,6 +34,8 @@ public final class FontFace: Sendable {
     /// Whether the face's glyphs are in color (bitmap strikes, `COLR`, `sbix`): an emoji font,
     /// which font fallback prefers for emoji presentation and avoids for plain text.
     public let hasColorGlyphs: Bool
+    /// Built on first use: finding the characters no lookup touches reads every lookup.
+    private let contextFreeTable = AtomicLazyReference<ContextFreeAdvances>()
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -71,6 +75,14 @@ public final class FontFace: Sendable {
     /// - Complexity: O(1): two table loads.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         coverage.contains(scalar)
+    }
+
+    /// The characters measured by adding advances (see ``ContextFreeAdvances``), found on
+    /// first use and kept.
+    var contextFreeAdvances: ContextFreeAdvances {
+        if let table = contextFreeTable.load() { return table }
+        // Two threads may both build it on first use; one table is kept.
+        return contextFreeTable.storeIfNil(ContextFreeAdvances(shaper: shaper, mappedRanges: shaper.mappedRanges()))
     }
 
     private static func shapeEllipsis(_ shaper: HarfBuzzFont) -> Int32 {

@@ -22,6 +22,21 @@ import TextSegmentation
 enum TextItemizer {
     /// The runs of `bytes` in `fonts`, covering the whole text in order.
     static func runs(of bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain) -> [TextRun] {
+        fonts.fonts.map(\.face.coverage).withUnsafeBufferPointer { coverages in
+            runs(of: bytes, chain: Chain(coverages: coverages, colorMask: fonts.colorMask))
+        }
+    }
+
+    /// What font choice reads of a ``FontChain``, gathered once per text.
+    private struct Chain {
+        let coverages: UnsafeBufferPointer<FaceCoverage>
+        let colorMask: UInt16
+
+        var count: Int { coverages.count }
+        func isColor(_ index: Int) -> Bool { colorMask & 1 << UInt16(index) != 0 }
+    }
+
+    private static func runs(of bytes: UnsafeBufferPointer<UInt8>, chain: Chain) -> [TextRun] {
         let levels = levelRuns(bytes)
         var runs: [TextRun] = []
         var current: TextRun?
@@ -38,11 +53,11 @@ enum TextItemizer {
             let level = levels.isEmpty ? 0 : levels[levelIndex].level
             let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             if cluster.isSpaceLike, let run = current, held.map({ $0.level == level }) ?? true,
-               fonts.fonts[Int(run.font)].face.hasColorGlyphs || run.level != level {
+               chain.isColor(Int(run.font)) || run.level != level {
                 if held == nil { held = (start, level) }
                 return
             }
-            let font = choose(cluster, fonts: fonts, current: current.map { Int($0.font) })
+            let font = choose(cluster, chain: chain, current: current.map { Int($0.font) })
             if let spaces = held, var run = current {
                 held = nil
                 if run.font == font && run.level == spaces.level {
@@ -70,7 +85,7 @@ enum TextItemizer {
             close(run)
             let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[spaces.start..<bytes.count]))
             current = TextRun(start: Int32(spaces.start), end: Int32(bytes.count),
-                              font: choose(cluster, fonts: fonts, current: nil), script: run.script, level: spaces.level)
+                              font: choose(cluster, chain: chain, current: nil), script: run.script, level: spaces.level)
         }
         close(current)
         return runs
@@ -98,12 +113,22 @@ enum TextItemizer {
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
-            var first = true
+            if bytes.count == 1 {
+                // One ASCII character, the commonest cluster: no emoji, no ignorables.
+                let value = bytes[0]
+                if value > 0x20 && value < 0x7F {
+                    isSpaceLike = false
+                    if (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A { script = .latin }
+                }
+                return
+            }
+            var offset = 0
             var textPresentation = false
             var hasJoiner = false
             var firstIsEmoji = false
-            TextItemizer.forEachScalar(bytes) { scalar in
-                defer { first = false }
+            while let (scalar, length) = UTF8Scan.scalar(startingAt: offset, in: bytes) {
+                let first = offset == 0
+                offset += length
                 let value = scalar.value
                 if value < 0x80 {
                     if value > 0x20 && value < 0x7F {
@@ -111,15 +136,15 @@ enum TextItemizer {
                         if script == nil, (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A { script = .latin }
                     }
                     if first, value == 0x23 || value == 0x2A || (0x30...0x39).contains(value) { firstIsEmoji = true }
-                    return
+                    continue
                 }
                 switch value {
-                case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF: wantsEmoji = true; return
-                case 0xFE0E: textPresentation = true; return
-                case 0x200D: hasJoiner = true; return
+                case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF: wantsEmoji = true; continue
+                case 0xFE0E: textPresentation = true; continue
+                case 0x200D: hasJoiner = true; continue
                 default: break
                 }
-                if TextItemizer.isDefaultIgnorable(value) || SegmentSplitter.isLineSeparator(scalar) { return }
+                if TextItemizer.isDefaultIgnorable(value) || SegmentSplitter.isLineSeparator(scalar) { continue }
                 if !TextItemizer.isSpaceOrControl(value) { isSpaceLike = false }
                 if first, TextItemizer.mayBeEmoji(value) {
                     let properties = scalar.properties
@@ -135,36 +160,35 @@ enum TextItemizer {
             if textPresentation { wantsEmoji = false }
         }
 
-        /// Whether `face` has every character of the cluster that needs a glyph.
-        func isCovered(by face: FontFace) -> Bool {
-            var covered = true
-            TextItemizer.forEachScalar(bytes) { scalar in
-                guard covered else { return }
+        /// Whether a face of `coverage` has every character of the cluster that needs a glyph.
+        func isCovered(by coverage: FaceCoverage) -> Bool {
+            if bytes.count == 1 { return bytes[0] < 0x20 || bytes[0] == 0x7F || coverage.contains(Unicode.Scalar(bytes[0])) }
+            var offset = 0
+            while let (scalar, length) = UTF8Scan.scalar(startingAt: offset, in: bytes) {
+                offset += length
                 let value = scalar.value
-                if value < 0x20 || value == 0x7F || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return }
-                if face.coverage.contains(scalar) { return }
+                if value < 0x20 || value == 0x7F || value == 0x200D || (0xFE00...0xFE0F).contains(value) { continue }
+                if coverage.contains(scalar) { continue }
                 if value >= 0x80, TextItemizer.isDefaultIgnorable(value) || SegmentSplitter.isLineSeparator(scalar) {
-                    return
+                    continue
                 }
-                covered = false
+                return false
             }
-            return covered
+            return true
         }
     }
 
-    private static func choose(_ cluster: Cluster, fonts: FontChain, current: Int?) -> UInt8 {
-        let chain = fonts.fonts
+    private static func choose(_ cluster: Cluster, chain: Chain, current: Int?) -> UInt8 {
         if chain.count == 1 { return 0 }
-        if cluster.isSpaceLike, let current, !chain[current].face.hasColorGlyphs { return UInt8(current) }
-        if cluster.script == nil, !cluster.wantsEmoji, let current, !chain[current].face.hasColorGlyphs,
-           cluster.isCovered(by: chain[current].face) {
+        if cluster.isSpaceLike, let current, !chain.isColor(current) { return UInt8(current) }
+        if cluster.script == nil, !cluster.wantsEmoji, let current, !chain.isColor(current),
+           cluster.isCovered(by: chain.coverages[current]) {
             return UInt8(current)
         }
         var fallback: Int?
-        for index in chain.indices {
-            let face = chain[index].face
-            guard cluster.isCovered(by: face) else { continue }
-            if face.hasColorGlyphs == cluster.wantsEmoji { return UInt8(index) }
+        for index in 0..<chain.count {
+            guard cluster.isCovered(by: chain.coverages[index]) else { continue }
+            if chain.isColor(index) == cluster.wantsEmoji { return UInt8(index) }
             if fallback == nil { fallback = index }
         }
         if let fallback { return UInt8(fallback) }
@@ -196,13 +220,13 @@ enum TextItemizer {
         }
     }
 
-    /// False for the large blocks with no emoji at all (CJK ideographs, Hangul syllables,
-    /// Arabic and Hebrew letters…), so most text never asks the standard library's emoji
+    /// False outside the blocks that hold emoji (Emoji=Yes: ASCII digits, `#`, `*`, ©, ®,
+    /// U+203C–U+3299 and U+1F000 up), so most text never asks the standard library's emoji
     /// properties.
     static func mayBeEmoji(_ value: UInt32) -> Bool {
         switch value {
-        case 0x80..<0xA9, 0xAA..<0xAE, 0xAF..<0x203C, 0x3400...0xA4CF, 0xAC00...0xD7A3: return false
-        default: return true
+        case 0..<0x80, 0xA9, 0xAE, 0x203C...0x3299, 0x1F000...: return true
+        default: return false
         }
     }
 
@@ -227,18 +251,37 @@ enum TextItemizer {
         return runs
     }
 
-    /// A quick scan: right-to-left letters and explicit bidi controls are all at or above
-    /// U+0590, whose UTF-8 lead bytes are 0xD6 and up.
-    private static func mayHaveRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.contains { $0 >= 0xD6 && $0 < 0xF8 && !(0xE3...0xEA).contains($0) }
-    }
-
-    /// Calls `body` with each scalar of well-formed UTF-8 `bytes`.
-    static func forEachScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Unicode.Scalar) -> Void) {
-        var offset = 0
-        while let (scalar, length) = UTF8Scan.scalar(startingAt: offset, in: bytes) {
-            body(scalar)
-            offset += length
+    /// A quick scan for characters that can make a level other than 0: right-to-left letters
+    /// and Arabic digits (U+0590–U+08FF, U+FB1D–U+FDFF, U+FE70–U+FEFF, U+10800–U+10FFF,
+    /// U+1E800–U+1EFFF) and explicit bidi formatting characters (U+200E–U+200F,
+    /// U+202A–U+202E, U+2066–U+2069; U+061C is in the first range). It reads UTF-8 lead bytes
+    /// and, for a few of them, the bytes after; a `true` may be wrong (the blocks are taken
+    /// whole), a `false` never is.
+    static func mayHaveRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            let lead = bytes[i]
+            i += 1
+            guard lead >= 0xD6 else { continue }  // ASCII, U+0080–U+058F and continuation bytes
+            switch lead {
+            case 0xD6...0xDF:
+                return true
+            case 0xE0:
+                if i < count, (0xA0...0xA3).contains(bytes[i]) { return true }
+            case 0xE2:
+                guard i + 1 < count else { break }
+                let (second, third) = (bytes[i], bytes[i + 1])
+                if second == 0x80, third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third) { return true }
+                if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+            case 0xEF:
+                if i < count, (0xAC...0xB7).contains(bytes[i]) || (0xB9...0xBB).contains(bytes[i]) { return true }
+            case 0xF0:
+                if i < count, bytes[i] == 0x90 || bytes[i] == 0x9E { return true }
+            default:
+                break
+            }
         }
+        return false
     }
 }

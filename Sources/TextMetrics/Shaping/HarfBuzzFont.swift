@@ -48,6 +48,47 @@ final class HarfBuzzFont: @unchecked Sendable {
         return ranges
     }
 
+    /// The nominal advance, in font units, of each character of `ranges` that `qualifies`
+    /// and whose glyph no OpenType lookup of the face can touch: shaping such a character
+    /// yields its `cmap` glyph with its `hmtx` advance, whatever text surrounds it.
+    ///
+    /// A glyph is touched when it appears in any set `hb_ot_layout_lookup_collect_glyphs`
+    /// reports (backtrack, input, lookahead or output) for any lookup of `GSUB` or `GPOS` —
+    /// all lookups, not only those of default features, so nested lookups count too. Mark
+    /// glyphs (GDEF class 3) are left out, since HarfBuzz zeroes their advances. A face with
+    /// tables HarfBuzz shapes with outside OpenType layout (`kern`, `kerx`, `morx`, `mort`,
+    /// `trak`) gives nothing.
+    func contextFreeAdvances(of ranges: [ClosedRange<UInt32>], where qualifies: (UInt32) -> Bool) -> [(scalar: UInt32, advance: Int32)] {
+        let otherLayoutTables = ["kern", "kerx", "morx", "mort", "trak"]
+        for tag in otherLayoutTables {
+            let blob = hb_face_reference_table(face, HarfBuzzFont.tag(tag))
+            defer { hb_blob_destroy(blob) }
+            if hb_blob_get_length(blob) > 0 { return [] }
+        }
+        let touched = hb_set_create()
+        defer { hb_set_destroy(touched) }
+        for table in ["GSUB", "GPOS"].map(HarfBuzzFont.tag) {
+            for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, table) {
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, touched, touched, touched, touched)
+            }
+        }
+        var found: [(scalar: UInt32, advance: Int32)] = []
+        for range in ranges {
+            for scalar in range where qualifies(scalar) {
+                var glyph: hb_codepoint_t = 0
+                guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, hb_set_has(touched, glyph) == 0,
+                      hb_ot_layout_get_glyph_class(face, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK else { continue }
+                found.append((scalar, hb_font_get_glyph_h_advance(font, glyph)))
+            }
+        }
+        return found
+    }
+
+    /// A four-letter OpenType tag packed as HarfBuzz packs it (`HB_TAG`).
+    private static func tag(_ name: String) -> hb_tag_t {
+        name.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
+
     /// Shapes `text[range]` with the rest of `text` as context, appending glyphs in logical
     /// (increasing cluster) order to `glyphs`.
     ///

@@ -19,6 +19,37 @@ struct RunShaper {
 
     /// Gives every segment its width, trailing whitespace, line-end correction and fonts.
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
+        let shapers = runs.indices.map(shaper)
+        // Most texts of a feed are made of segments measured before: take every piece from
+        // its face's cache (or context-free advances) without collecting pieces per run.
+        let complete = shapers.withUnsafeBufferPointer { shapers in
+            segments.withUnsafeMutableBufferPointer { segments in
+                var r = 0
+                for i in segments.indices {
+                    let segment = segments[i]
+                    while r + 1 < runs.count, runs[r].end <= segment.start { r += 1 }
+                    while true {
+                        var piece = RunShaper.piece(of: segment, in: runs[r])
+                        guard let measure = shapers[r].knownMeasure(of: piece, in: bytes) else { return false }
+                        piece.apply(measure)
+                        add(piece, font: Int(runs[r].font), to: &segments[i])
+                        guard runs[r].end < segment.end, r + 1 < runs.count else { break }
+                        r += 1
+                    }
+                }
+                return true
+            }
+        }
+        if complete { return }
+        for i in segments.indices {
+            segments[i].width = 0
+            segments[i].trailingWhitespace = 0
+            segments[i].lineEndCorrection = 0
+            segments[i].hasMissingGlyphs = false
+            segments[i].fontMask = 0
+        }
+        // Some piece must be shaped: measure each run's pieces together, so consecutive new
+        // segments share a HarfBuzz call.
         var pieces = [[TextSegment]](repeating: [], count: runs.count)
         var owners = [[Int32]](repeating: [], count: runs.count)
         var r = 0
@@ -29,7 +60,7 @@ struct RunShaper {
             }
         }
         for run in runs.indices where !pieces[run].isEmpty {
-            shaper(run).measure(&pieces[run], in: bytes)
+            shapers[run].measure(&pieces[run], in: bytes)
             let font = Int(runs[run].font)
             for (piece, owner) in zip(pieces[run], owners[run]) {
                 add(piece, font: font, to: &segments[Int(owner)])
@@ -95,21 +126,25 @@ struct RunShaper {
     private func forEachPiece(of segment: TextSegment, from run: inout Int, _ body: (Int, TextSegment) -> Void) {
         while run + 1 < runs.count, Int(runs[run].end) <= Int(segment.start) { run += 1 }
         while true {
-            let bounds = runs[run]
-            var piece = segment
-            piece.start = max(segment.start, bounds.start)
-            piece.end = min(segment.end, bounds.end)
-            piece.shapedEnd = min(max(segment.shapedEnd, piece.start), piece.end)
-            piece.contentEnd = min(max(segment.contentEnd, piece.start), piece.shapedEnd)
-            piece.isMandatoryBreak = segment.isMandatoryBreak && piece.end == segment.end
-            piece.width = 0
-            piece.trailingWhitespace = 0
-            piece.lineEndCorrection = 0
-            piece.hasMissingGlyphs = false
-            body(run, piece)
-            guard bounds.end < segment.end, run + 1 < runs.count else { return }
+            body(run, RunShaper.piece(of: segment, in: runs[run]))
+            guard runs[run].end < segment.end, run + 1 < runs.count else { return }
             run += 1
         }
+    }
+
+    /// The part of `segment` inside `run`, not measured yet.
+    private static func piece(of segment: TextSegment, in run: TextRun) -> TextSegment {
+        var piece = segment
+        piece.start = max(segment.start, run.start)
+        piece.end = min(segment.end, run.end)
+        piece.shapedEnd = min(max(segment.shapedEnd, piece.start), piece.end)
+        piece.contentEnd = min(max(segment.contentEnd, piece.start), piece.shapedEnd)
+        piece.isMandatoryBreak = segment.isMandatoryBreak && piece.end == segment.end
+        piece.width = 0
+        piece.trailingWhitespace = 0
+        piece.lineEndCorrection = 0
+        piece.hasMissingGlyphs = false
+        return piece
     }
 
     /// Adds a measured piece (in the units of font `font`) to the segment it belongs to.

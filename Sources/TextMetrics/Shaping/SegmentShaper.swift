@@ -15,11 +15,17 @@ struct SegmentShaper {
     /// Context never reaches past this byte: the end of the text, or of the run being shaped.
     let runEnd: Int
 
+    /// The face's context-free characters, when this shaping lets them be added up (see
+    /// ``ContextFreeAdvances``); `nil` when no character of the face qualifies.
+    private let contextFree: ContextFreeAdvances?
+
     /// A shaper for segments of one face; context may reach to `runEnd`.
     init(face: FontFace, properties: ShapingProperties? = nil, runEnd: Int) {
         self.face = face
         self.properties = properties
         self.runEnd = runEnd
+        let table = properties.map { $0.allowsContextFreeAdvances } ?? true ? face.contextFreeAdvances : nil
+        contextFree = table?.isEmpty == false ? table : nil
     }
 
     private var salt: UInt32 { properties?.cacheSalt ?? 0 }
@@ -30,7 +36,7 @@ struct SegmentShaper {
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
         var missing: [Int] = []
         for i in segments.indices {
-            if let key = key(of: i, segments, bytes), let measure = face.segments.measure(for: key) {
+            if let measure = knownMeasure(of: segments[i], in: bytes) {
                 segments[i].apply(measure)
             } else {
                 missing.append(i)
@@ -54,6 +60,17 @@ struct SegmentShaper {
                 if let key = key(of: i, segments, bytes) { face.segments.store(segments[i].measure, for: key) }
             }
         }
+    }
+
+    /// The measure of `segment` without shaping: added up from context-free advances, or
+    /// from the face's segment cache; `nil` when it must be shaped.
+    func knownMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
+        if let contextFree, let measure = contextFree.measure(of: segment, in: bytes),
+           properties != nil || contextAllowsGuessing(after: segment, bytes) {
+            return measure
+        }
+        guard let key = key(of: segment, bytes) else { return nil }
+        return face.segments.measure(for: key)
     }
 
     /// The grapheme clusters of segment `i` with their advances, for breaking inside it.
@@ -170,7 +187,10 @@ struct SegmentShaper {
     /// Where shaping segment `i` stops: after the first character of the next segment,
     /// unless a line must end after `i` or the run ends there.
     private func contextEnd(of i: Int, _ segments: [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let segment = segments[i]
+        contextEnd(of: segments[i], bytes)
+    }
+
+    private func contextEnd(of segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard !segment.isMandatoryBreak, Int(segment.end) < runEnd,
               let (_, length) = UTF8Scan.scalar(startingAt: Int(segment.end), in: bytes) else {
             return Int(segment.shapedEnd)
@@ -179,10 +199,24 @@ struct SegmentShaper {
     }
 
     private func key(of i: Int, _ segments: [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
-        let start = Int(segments[i].start)
-        let end = contextEnd(of: i, segments, bytes)
-        return SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), contextLength: end - Int(segments[i].shapedEnd),
+        key(of: segments[i], bytes)
+    }
+
+    private func key(of segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
+        let start = Int(segment.start)
+        let end = contextEnd(of: segment, bytes)
+        return SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), contextLength: end - Int(segment.shapedEnd),
                           salt: salt)
+    }
+
+    /// When HarfBuzz guesses the properties, whether the character shaped after `segment`
+    /// keeps the guess left to right on the default shaper.
+    private func contextAllowsGuessing(after segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = contextEnd(of: segment, bytes)
+        guard end > Int(segment.shapedEnd), let (next, _) = UTF8Scan.scalar(startingAt: Int(segment.end), in: bytes) else {
+            return true
+        }
+        return ContextFreeAdvances.allowsContext(next)
     }
 
     /// Default-ignorable and control characters have no glyph in most fonts and show

@@ -11,11 +11,16 @@ struct ShapingProperties: Hashable, Sendable {
     /// Tells apart, in a face's segment cache, the same bytes shaped with other properties
     /// (never 0, which marks text shaped with properties HarfBuzz guessed).
     let cacheSalt: UInt32
+    /// Whether the run is shaped left to right by HarfBuzz's default shaper, so characters
+    /// whose glyphs no lookup touches may be measured by their advances alone
+    /// (see ``ContextFreeAdvances``).
+    let allowsContextFreeAdvances: Bool
 
     init(script: UnicodeScript, isRightToLeft: Bool, language: ShapingLanguage?) {
         scriptTag = ShapingProperties.packedTags[Int(script.rawValue)]
         self.isRightToLeft = isRightToLeft
         self.language = language?.tag
+        allowsContextFreeAdvances = !isRightToLeft && ContextFreeAdvances.isDefaultShaped(script)
         cacheSalt = 1 | UInt32(script.rawValue) << 1 | (isRightToLeft ? 1 << 9 : 0) | (language?.number ?? 0) << 10
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import TextSegmentation
 @testable import TextMetrics
 
 /// The itemizer's fast character checks against the standard library's Unicode properties,
@@ -22,5 +23,28 @@ import Testing
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+
+    /// Every character whose bidi class can raise a level (R, AL, AN and the explicit
+    /// embeddings, overrides and isolates) trips the itemizer's quick scan, alone and inside
+    /// other text.
+    @Test func rightToLeftScanFindsEveryRightToLeftCharacter() {
+        let raising: Set<BidiClass> = [.rightToLeft, .arabicLetter, .arabicNumber, .leftToRightEmbedding,
+                                       .leftToRightOverride, .rightToLeftEmbedding, .rightToLeftOverride,
+                                       .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate]
+        var missed: [String] = []
+        var raisingCount = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), raising.contains(BidiClass(scalar)) else { continue }
+            raisingCount += 1
+            let text = Array("ab \(scalar) 汉字".utf8)
+            let found = text.withUnsafeBufferPointer { TextItemizer.mayHaveRightToLeft($0) }
+            if !found { missed.append("U+\(String(value, radix: 16))") }
+        }
+        #expect(raisingCount > 5_000)
+        #expect(missed.isEmpty, "\(missed.prefix(20))")
+        // And plain Latin, CJK, Hangul, emoji and general punctuation do not.
+        let plain = Array("Hello “world” — 汉字，漢字。한국어 😂👍🏽 🇯🇵".utf8)
+        #expect(!plain.withUnsafeBufferPointer { TextItemizer.mayHaveRightToLeft($0) })
     }
 }

@@ -1,0 +1,116 @@
+import TextSegmentation
+
+/// The characters of a face whose width never depends on their neighbours, with their
+/// advances: a segment made only of them is measured by adding advances, with no shaping and
+/// no cache lookup. This is what makes CJK text cheap, where every ideograph is a segment of
+/// its own: in WenQuanYi Micro Hei all 20,932 CJK Unified Ideographs qualify.
+///
+/// A character qualifies in a face when
+/// - no OpenType lookup of the face touches its glyph (see
+///   ``HarfBuzzFont/contextFreeAdvances(of:where:)``), so no substitution, ligature, kerning
+///   or mark attachment involves it, whatever surrounds it; and
+/// - HarfBuzz does nothing to it before the font's lookups run: it is a letter, digit,
+///   punctuation or symbol (or U+0020 / U+3000 SPACE) of a script shaped by HarfBuzz's
+///   default shaper — Han, Hiragana, Katakana, Bopomofo, Latin, Greek, Cyrillic or
+///   Common — not a mark, control, format or default-ignorable character, and a grapheme
+///   cluster of its own (Grapheme_Cluster_Break=Other, not Extended_Pictographic: HarfBuzz
+///   merges extending characters such as U+FF9E into the cluster before them).
+///
+/// And a segment is only measured this way when it is shaped left to right by the default
+/// shaper: its run is LTR in one of those scripts (``ShapingProperties/allowsContextFreeAdvances``),
+/// or, when HarfBuzz guesses the properties, the character after it is of one of those
+/// scripts too — so no right-to-left mirroring and no complex shaper is at play.
+/// `ContextFreeAdvancesTests` checks every qualifying character of every bundled font against
+/// HarfBuzz shaping it between neighbours.
+///
+/// Immutable once built, so a class: shapers hold it with one reference count.
+final class ContextFreeAdvances: Sendable {
+    private static let pageShift: UInt32 = 8
+    private static let pageSize = 1 << Int(pageShift)
+    /// Marks a character that does not qualify.
+    private static let none = Int32.min
+    /// Page number → index of its advances in `advances`; 0 for a page with no qualifying
+    /// character (page 0 of `advances` is all `none`).
+    private let pages: [UInt16]
+    private let advances: [Int32]
+
+    /// The table of `shaper`'s face, whose `cmap` maps the characters of `ranges`.
+    init(shaper: HarfBuzzFont, mappedRanges ranges: [ClosedRange<UInt32>]) {
+        var pages = [UInt16](repeating: 0, count: 0x110000 >> Int(ContextFreeAdvances.pageShift))
+        var advances = [Int32](repeating: ContextFreeAdvances.none, count: ContextFreeAdvances.pageSize)
+        for (scalar, advance) in shaper.contextFreeAdvances(of: ranges, where: ContextFreeAdvances.qualifies) {
+            let page = Int(scalar >> ContextFreeAdvances.pageShift)
+            if pages[page] == 0 {
+                guard advances.count / ContextFreeAdvances.pageSize <= Int(UInt16.max) else { break }
+                pages[page] = UInt16(advances.count / ContextFreeAdvances.pageSize)
+                advances += [Int32](repeating: ContextFreeAdvances.none, count: ContextFreeAdvances.pageSize)
+            }
+            advances[Int(pages[page]) * ContextFreeAdvances.pageSize + Int(scalar) & (ContextFreeAdvances.pageSize - 1)] = advance
+        }
+        self.pages = pages
+        self.advances = advances
+    }
+
+    /// Whether any character of the face qualifies.
+    var isEmpty: Bool { advances.count == ContextFreeAdvances.pageSize }
+
+    /// The advance of `value` in font units, or `nil` when it does not qualify.
+    @inline(__always)
+    func advance(of value: UInt32) -> Int32? {
+        guard value < 0x110000 else { return nil }
+        let page = Int(pages[Int(value >> ContextFreeAdvances.pageShift)])
+        guard page != 0 else { return nil }
+        let advance = advances[page * ContextFreeAdvances.pageSize + Int(value) & (ContextFreeAdvances.pageSize - 1)]
+        return advance == ContextFreeAdvances.none ? nil : advance
+    }
+
+    /// The measure of `segment` when every character of it qualifies, else `nil`.
+    func measure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
+        var offset = Int(segment.start)
+        let shapedEnd = Int(segment.shapedEnd)
+        let contentEnd = Int(segment.contentEnd)
+        var width: Int32 = 0
+        var trailing: Int32 = 0
+        while offset < shapedEnd {
+            guard let (scalar, length) = UTF8Scan.scalar(startingAt: offset, in: bytes),
+                  let advance = advance(of: scalar.value) else { return nil }
+            width &+= advance
+            if offset >= contentEnd { trailing &+= advance }
+            offset += length
+        }
+        return SegmentMeasure(width: width, trailingWhitespace: trailing, lineEndCorrection: 0,
+                              hasMissingGlyphs: false, graphemes: nil)
+    }
+
+    // MARK: - Character rules
+
+    /// Whether HarfBuzz leaves `value` alone before the font's lookups run (see the type's
+    /// documentation); the face decides the rest.
+    static func qualifies(_ value: UInt32) -> Bool {
+        if value == 0x20 || value == 0x3000 { return true }
+        guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar), !TextItemizer.isSpaceOrControl(value),
+              !TextItemizer.isDefaultIgnorable(value), isDefaultShaped(UnicodeScript(scalar)) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format, .surrogate, .privateUse, .unassigned,
+             .lineSeparator, .paragraphSeparator, .spaceSeparator:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Whether a character of `script` after a segment keeps HarfBuzz's guess of the
+    /// segment's properties left to right and on the default shaper.
+    static func allowsContext(_ scalar: Unicode.Scalar) -> Bool {
+        let script = UnicodeScript(scalar)
+        return script == .inherited || isDefaultShaped(script)
+    }
+
+    /// Scripts HarfBuzz shapes left to right with its default shaper, plus Common.
+    static func isDefaultShaped(_ script: UnicodeScript) -> Bool {
+        switch script {
+        case .han, .hiragana, .katakana, .bopomofo, .latin, .greek, .cyrillic, .common: return true
+        default: return false
+        }
+    }
+}
