@@ -152,3 +152,5 @@ public final class HeightCache: Sendable {
     /// Lookups that found nothing (or a stale height), since the cache was made.
     public var misses: Int { counters.misses.load(ordering: .relaxed) }
 }
+
+extension HeightCache.Key: CacheKey {}

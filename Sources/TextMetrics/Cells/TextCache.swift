@@ -5,7 +5,7 @@
 ///
 /// Bounded and thread-safe through ``GenerationalCache`` (an approximate LRU).
 final class TextCache: Sendable {
-    struct Key: Hashable, Sendable {
+    struct Key: CacheKey {
         let hash: Int
         let font: Int32
         let text: String
@@ -20,6 +20,7 @@ final class TextCache: Sendable {
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        var shardHash: UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
         static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.font == rhs.font && lhs.text == rhs.text }
     }
 

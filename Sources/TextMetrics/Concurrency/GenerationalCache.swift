@@ -6,7 +6,7 @@
 /// dropped and the young one becomes old. A hit in the old generation moves back to the
 /// young one. This is an approximate LRU with O(1) work per call and a hard cap of about
 /// `capacity` entries (two generations of `capacity / (2 × shards)` per shard).
-final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     private let shards: [Shard]
     private let perGeneration: Int
 
@@ -60,7 +60,7 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
 
     private func shard(_ key: Key) -> Shard {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+        shards[Int(key.shardHash % UInt64(shards.count))]
     }
 
     private func insert(_ value: Value, for key: Key, into state: inout Generations) {
@@ -80,4 +80,15 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     private final class Shard: Sendable {
         let state = Lock(Generations())
     }
+}
+
+/// A key of a ``GenerationalCache``: hashable, and able to pick its shard.
+protocol CacheKey: Hashable, Sendable {
+    /// Well-mixed bits that choose the key's shard. Keys that already carry a hash of their
+    /// content return it, sparing a second pass of `Hasher`; the default is `hashValue`.
+    var shardHash: UInt64 { get }
+}
+
+extension CacheKey {
+    var shardHash: UInt64 { UInt64(UInt(bitPattern: hashValue)) }
 }

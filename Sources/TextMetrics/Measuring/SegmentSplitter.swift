@@ -10,6 +10,13 @@ enum SegmentSplitter {
         LineBreaking.forEachOpportunity(inUTF8: bytes) { opportunity in
             let end = opportunity.offset
             var shapedEnd = end
+            // Separators and hanging spaces end in one of these bytes; most segments do not.
+            guard end > start, mayEndInWhitespace(bytes[end - 1]) else {
+                segments.append(TextSegment(start: Int32(start), contentEnd: Int32(end), shapedEnd: Int32(end),
+                                            end: Int32(end), isMandatoryBreak: opportunity.isMandatory))
+                start = end
+                return
+            }
             if opportunity.isMandatory {
                 while shapedEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: shapedEnd, in: bytes, notBefore: start),
                       isLineSeparator(scalar) {
@@ -26,6 +33,17 @@ enum SegmentSplitter {
             start = end
         }
         return segments
+    }
+
+    /// Whether a segment whose last UTF-8 byte is `byte` may end in a line separator or in
+    /// hanging whitespace: the last bytes of those characters are 0x09–0x0D, 0x20, 0x80–0x8A
+    /// (U+1680, U+2000–U+200A, U+3000), 0x85 (NEL), 0x9F (U+205F), 0xA8–0xA9 (LS, PS).
+    @inline(__always)
+    static func mayEndInWhitespace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x09...0x0D, 0x20, 0x80...0x8A, 0x9F, 0xA8, 0xA9: return true
+        default: return false
+        }
     }
 
     /// Characters that end a line and take no space: LF, VT, FF, CR, NEL, LS, PS.

@@ -110,9 +110,24 @@ enum TextItemizer {
         /// Only whitespace, controls and default-ignorable characters.
         var isSpaceLike = true
         var wantsEmoji = false
+        /// The cluster's one character, when it is a letter of a script (see `init`).
+        private var singleScalar: Unicode.Scalar?
+
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
+            if bytes.count > 1, let (scalar, length) = UTF8Scan.scalar(startingAt: 0, in: bytes), length == bytes.count {
+                // One letter of a script (an ideograph, kana, a Latin letter with its accent
+                // precomposed…): not emoji, not whitespace, not ignorable — those are all
+                // Common or Inherited, or among the few `isSpecialLetter` names.
+                let script = UnicodeScript(scalar)
+                if !script.isShared, !TextItemizer.isSpecialLetter(scalar.value) {
+                    self.script = script
+                    isSpaceLike = false
+                    singleScalar = scalar
+                    return
+                }
+            }
             if bytes.count == 1 {
                 // One ASCII character, the commonest cluster: no emoji, no ignorables.
                 let value = bytes[0]
@@ -162,6 +177,7 @@ enum TextItemizer {
 
         /// Whether a face of `coverage` has every character of the cluster that needs a glyph.
         func isCovered(by coverage: FaceCoverage) -> Bool {
+            if let singleScalar { return coverage.contains(singleScalar) }
             if bytes.count == 1 { return bytes[0] < 0x20 || bytes[0] == 0x7F || coverage.contains(Unicode.Scalar(bytes[0])) }
             var offset = 0
             while let (scalar, length) = UTF8Scan.scalar(startingAt: offset, in: bytes) {
@@ -209,6 +225,16 @@ enum TextItemizer {
             return true
         default:
             return false
+        }
+    }
+
+    /// Characters with a script of their own that are still default-ignorable or whitespace:
+    /// the Arabic letter mark, Hangul fillers, Khmer inherent vowels, Mongolian variation
+    /// selectors, the Ogham space mark. (Checked over every scalar in the tests.)
+    static func isSpecialLetter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x61C, 0x115F...0x1160, 0x1680, 0x17B4...0x17B5, 0x180B...0x180F, 0x3164, 0xFFA0: return true
+        default: return false
         }
     }
 

@@ -22,15 +22,21 @@ struct RunShaper {
         let shapers = runs.indices.map(shaper)
         // Most texts of a feed are made of segments measured before: take every piece from
         // its face's cache (or context-free advances) without collecting pieces per run.
-        let complete = shapers.withUnsafeBufferPointer { shapers in
-            segments.withUnsafeMutableBufferPointer { segments in
+        let complete = segments.withUnsafeMutableBufferPointer { segments in
                 var r = 0
+                // The current run's shaper, copied (and retained) once per run, not per piece.
+                var shaper = shapers[0]
+                var shaperRun = 0
                 for i in segments.indices {
                     let segment = segments[i]
                     while r + 1 < runs.count, runs[r].end <= segment.start { r += 1 }
                     while true {
+                        if shaperRun != r {
+                            shaper = shapers[r]
+                            shaperRun = r
+                        }
                         var piece = RunShaper.piece(of: segment, in: runs[r])
-                        guard let measure = shapers[r].knownMeasure(of: piece, in: bytes) else { return false }
+                        guard let measure = shaper.knownMeasure(of: piece, in: bytes) else { return false }
                         piece.apply(measure)
                         add(piece, font: Int(runs[r].font), to: &segments[i])
                         guard runs[r].end < segment.end, r + 1 < runs.count else { break }
@@ -38,7 +44,6 @@ struct RunShaper {
                     }
                 }
                 return true
-            }
         }
         if complete { return }
         for i in segments.indices {

@@ -4,7 +4,7 @@
 /// The bytes are held inline (up to ``maxCachedLength``), so making, hashing and comparing
 /// a key allocates nothing and touches no `String` machinery — this runs for every word of
 /// every text measured.
-struct SegmentKey: Hashable, Sendable {
+struct SegmentKey: CacheKey {
     /// Segments longer than this (with their context character) are shaped every time
     /// instead of cached: long tokens rarely repeat, and the cap bounds the cache's memory.
     static let maxCachedLength = 48
@@ -46,6 +46,9 @@ struct SegmentKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(mix)
     }
+
+    /// The mix's high bits (the dictionary inside a shard hashes all of it again).
+    var shardHash: UInt64 { mix >> 40 }
 
     static func == (lhs: SegmentKey, rhs: SegmentKey) -> Bool {
         lhs.mix == rhs.mix && lhs.length == rhs.length && lhs.contextLength == rhs.contextLength && lhs.salt == rhs.salt

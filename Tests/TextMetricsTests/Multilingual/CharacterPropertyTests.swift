@@ -21,6 +21,18 @@ import TextSegmentation
             if !TextItemizer.mayBeEmoji(value) && properties.isEmoji {
                 mismatches.append("emoji U+\(String(value, radix: 16))")
             }
+            // A letter of a script (not Common, Inherited or Unknown) that is ignorable,
+            // whitespace, a separator or emoji must be one of the itemizer's special letters.
+            let special = properties.isDefaultIgnorableCodePoint || category == .spaceSeparator || category == .control
+                || properties.isEmoji || SegmentSplitter.isLineSeparator(scalar)
+            if special, !UnicodeScript(scalar).isShared, !TextItemizer.isSpecialLetter(value) {
+                mismatches.append("special letter U+\(String(value, radix: 16))")
+            }
+            // Separators and hanging whitespace end in a byte the splitter's quick check knows.
+            if SegmentSplitter.isLineSeparator(scalar) || SegmentSplitter.isHangingWhitespace(scalar),
+               !SegmentSplitter.mayEndInWhitespace(Array(String(scalar).utf8).last!) {
+                mismatches.append("whitespace end byte U+\(String(value, radix: 16))")
+            }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
     }
