@@ -81,7 +81,7 @@ public struct PreparedText: Sendable {
             if let runs {
                 RunShaper(fonts: fonts, runs: runs, language: shapingLanguage).measure(&segments, in: bytes)
             } else {
-                SegmentShaper(face: primary, runEnd: bytes.count).measure(&segments, in: bytes)
+                SegmentShaper(face: primary, runEnd: bytes.count, measuring: true).measure(&segments, in: bytes)
             }
             return (segments, runs)
         }
@@ -144,7 +144,10 @@ public struct PreparedText: Sendable {
         var top = 0.0
         var mask: UInt16 = 0
         var last: (line: LineFitter.Line, metrics: LineMetrics)?
-        func metrics(_ line: LineFitter.Line) -> LineMetrics { isUniform ? uniform : fonts.lineMetrics(mask: line.fontMask) }
+        // Only a text with several line heights needs its chain here; capturing `self` would copy
+        // (and retain) the whole prepared text for every layout.
+        let chain = isUniform ? nil : fonts
+        func metrics(_ line: LineFitter.Line) -> LineMetrics { chain?.lineMetrics(mask: line.fontMask) ?? uniform }
         var accept: ((LineFitter.Line) -> Bool)?
         if !isUniform, container.height.isFinite {
             let limit = container.height + 1e-9

@@ -11,15 +11,15 @@ struct RunShaper {
     let language: ShapingLanguage?
 
     /// The shaper of run `index`.
-    private func shaper(_ index: Int) -> SegmentShaper {
+    private func shaper(_ index: Int, measuring: Bool = false) -> SegmentShaper {
         let run = runs[index]
         return SegmentShaper(face: fonts.fonts[Int(run.font)].face, properties: run.shapingProperties(language: language),
-                             runEnd: Int(run.end))
+                             runEnd: Int(run.end), measuring: measuring)
     }
 
     /// Gives every segment its width, trailing whitespace, line-end correction and fonts.
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
-        let shapers = runs.indices.map(shaper)
+        let shapers = runs.indices.map { shaper($0, measuring: true) }
         // Most texts of a feed are made of segments measured before: take every piece from
         // its face's cache (or context-free advances) without collecting pieces per run.
         let complete = segments.withUnsafeMutableBufferPointer { segments in

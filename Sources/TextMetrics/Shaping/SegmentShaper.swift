@@ -20,11 +20,15 @@ struct SegmentShaper {
     private let contextFree: ContextFreeAdvances?
 
     /// A shaper for segments of one face; context may reach to `runEnd`.
-    init(face: FontFace, properties: ShapingProperties? = nil, runEnd: Int) {
+    ///
+    /// - Parameter measuring: whether the shaper measures whole segments (``measure(_:in:)``,
+    ///   ``knownMeasure(of:in:)``) and so takes context-free characters from the face's table;
+    ///   laying out, which only breaks inside words, does not need it.
+    init(face: FontFace, properties: ShapingProperties? = nil, runEnd: Int, measuring: Bool = false) {
         self.face = face
         self.properties = properties
         self.runEnd = runEnd
-        let table = properties.map { $0.allowsContextFreeAdvances } ?? true ? face.contextFreeAdvances : nil
+        let table = measuring && properties.map { $0.allowsContextFreeAdvances } ?? true ? face.contextFreeAdvances : nil
         contextFree = table?.isEmpty == false ? table : nil
     }
 
