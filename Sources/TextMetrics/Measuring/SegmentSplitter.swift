@@ -10,23 +10,20 @@ enum SegmentSplitter {
         LineBreaking.forEachOpportunity(inUTF8: bytes) { opportunity in
             let end = opportunity.offset
             var shapedEnd = end
+            var contentEnd = end
             // Separators and hanging spaces end in one of these bytes; most segments do not.
-            guard end > start, mayEndInWhitespace(bytes[end - 1]) else {
-                segments.append(TextSegment(start: Int32(start), contentEnd: Int32(end), shapedEnd: Int32(end),
-                                            end: Int32(end), isMandatoryBreak: opportunity.isMandatory))
-                start = end
-                return
-            }
-            if opportunity.isMandatory {
-                while shapedEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: shapedEnd, in: bytes, notBefore: start),
-                      isLineSeparator(scalar) {
-                    shapedEnd = at
+            if end > start, mayEndInWhitespace(bytes[end - 1]) {
+                if opportunity.isMandatory {
+                    while shapedEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: shapedEnd, in: bytes, notBefore: start),
+                          isLineSeparator(scalar) {
+                        shapedEnd = at
+                    }
                 }
-            }
-            var contentEnd = shapedEnd
-            while contentEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
-                  isHangingWhitespace(scalar) {
-                contentEnd = at
+                contentEnd = shapedEnd
+                while contentEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
+                      isHangingWhitespace(scalar) {
+                    contentEnd = at
+                }
             }
             segments.append(TextSegment(start: Int32(start), contentEnd: Int32(contentEnd), shapedEnd: Int32(shapedEnd),
                                         end: Int32(end), isMandatoryBreak: opportunity.isMandatory))

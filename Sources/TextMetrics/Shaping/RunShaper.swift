@@ -22,28 +22,27 @@ struct RunShaper {
         let shapers = runs.indices.map { shaper($0, measuring: true) }
         // Most texts of a feed are made of segments measured before: take every piece from
         // its face's cache (or context-free advances) without collecting pieces per run.
-        let complete = segments.withUnsafeMutableBufferPointer { segments in
-                var r = 0
-                // The current run's shaper, copied (and retained) once per run, not per piece.
-                var shaper = shapers[0]
-                var shaperRun = 0
-                for i in segments.indices {
-                    let segment = segments[i]
-                    while r + 1 < runs.count, runs[r].end <= segment.start { r += 1 }
-                    while true {
-                        if shaperRun != r {
-                            shaper = shapers[r]
-                            shaperRun = r
-                        }
-                        var piece = RunShaper.piece(of: segment, in: runs[r])
-                        guard let measure = shaper.knownMeasure(of: piece, in: bytes) else { return false }
-                        piece.apply(measure)
-                        add(piece, font: Int(runs[r].font), to: &segments[i])
-                        guard runs[r].end < segment.end, r + 1 < runs.count else { break }
-                        r += 1
-                    }
+        var complete = true
+        var r = 0
+        // The current run's shaper, copied (and retained) once per run, not per piece.
+        var current = shapers[0]
+        var currentRun = 0
+        for i in segments.indices {
+            forEachPiece(of: segments[i], from: &r) { run, piece in
+                guard complete else { return }
+                if currentRun != run {
+                    current = shapers[run]
+                    currentRun = run
                 }
-                return true
+                guard let measure = current.knownMeasure(of: piece, in: bytes) else {
+                    complete = false
+                    return
+                }
+                var known = piece
+                known.apply(measure)
+                add(known, font: Int(runs[run].font), to: &segments[i])
+            }
+            guard complete else { break }
         }
         if complete { return }
         for i in segments.indices {
@@ -57,7 +56,7 @@ struct RunShaper {
         // segments share a HarfBuzz call.
         var pieces = [[TextSegment]](repeating: [], count: runs.count)
         var owners = [[Int32]](repeating: [], count: runs.count)
-        var r = 0
+        r = 0
         for i in segments.indices {
             forEachPiece(of: segments[i], from: &r) { run, piece in
                 pieces[run].append(piece)

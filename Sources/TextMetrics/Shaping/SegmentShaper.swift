@@ -59,9 +59,9 @@ struct SegmentShaper {
                 last = missing[k]
             }
             k += 1
-            shapeWindow(first...last, &segments, bytes, contextEnd: contextEnd(of: last, segments, bytes), &glyphs)
+            shapeWindow(first...last, &segments, bytes, contextEnd: contextEnd(of: segments[last], bytes), &glyphs)
             for i in first...last {
-                if let key = key(of: i, segments, bytes) { face.segments.store(segments[i].measure, for: key) }
+                if let key = key(of: segments[i], bytes) { face.segments.store(segments[i].measure, for: key) }
             }
         }
     }
@@ -79,11 +79,11 @@ struct SegmentShaper {
 
     /// The grapheme clusters of segment `i` with their advances, for breaking inside it.
     func graphemes(of i: Int, _ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> GraphemeAdvances {
-        let key = key(of: i, segments, bytes)
+        let key = key(of: segments[i], bytes)
         if let key, let cached = face.segments.measure(for: key)?.graphemes { return cached }
         let segment = segments[i]
         var glyphs: [ShapedGlyph] = []
-        face.shaper.shape(bytes, range: Int(segment.start)..<contextEnd(of: i, segments, bytes), properties: properties,
+        face.shaper.shape(bytes, range: Int(segment.start)..<contextEnd(of: segment, bytes), properties: properties,
                           into: &glyphs)
         var ends: [Int32] = []
         var advances: [Int32] = []
@@ -127,7 +127,7 @@ struct SegmentShaper {
     /// end, with the same context after it; `nil` when the rest is too long to cache, in
     /// which case callers sum grapheme advances (exact but for the cut's own edge).
     func remainder(of i: Int, from start: Int, _ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> TextSegment? {
-        let end = contextEnd(of: i, segments, bytes)
+        let end = contextEnd(of: segments[i], bytes)
         var rest = [segments[i]]
         rest[0].start = Int32(start)
         guard let key = SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]),
@@ -190,20 +190,12 @@ struct SegmentShaper {
 
     /// Where shaping segment `i` stops: after the first character of the next segment,
     /// unless a line must end after `i` or the run ends there.
-    private func contextEnd(of i: Int, _ segments: [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        contextEnd(of: segments[i], bytes)
-    }
-
     private func contextEnd(of segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard !segment.isMandatoryBreak, Int(segment.end) < runEnd,
               let (_, length) = UTF8Scan.scalar(startingAt: Int(segment.end), in: bytes) else {
             return Int(segment.shapedEnd)
         }
         return Int(segment.end) + length
-    }
-
-    private func key(of i: Int, _ segments: [TextSegment], _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
-        key(of: segments[i], bytes)
     }
 
     private func key(of segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
