@@ -14,7 +14,34 @@ public enum GraphemeBreaking {
     /// - Complexity: O(n) in the number of bytes; no allocation.
     public static func forEachBoundary(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        scan(base, bytes.count, body)
+        scan(base, from: 0, bytes.count) { body($0); return true }
+    }
+
+    /// The end of the grapheme cluster that starts at `start`: the first boundary after it.
+    ///
+    /// `start` must be a boundary — 0, or an offset this function or
+    /// ``forEachBoundary(inUTF8:_:)`` returned — since no rule looks back past one: walking
+    /// a text cluster by cluster this way finds the same boundaries as
+    /// ``forEachBoundary(inUTF8:_:)``.
+    ///
+    /// - Complexity: O(length of the cluster); no allocation.
+    @inline(__always)
+    public static func clusterEnd(startingAt start: Int, inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = bytes.count
+        precondition(start >= 0 && start < count, "cluster start out of range")
+        // Printable ASCII before ASCII, the commonest case: Other, then a boundary (GB5, GB999).
+        let byte = bytes[start]
+        if byte >= 0x20, byte < 0x7F, start + 1 == count || bytes[start + 1] < 0x80 { return start + 1 }
+        return clusterEnd(bytes.baseAddress!, from: start, count)
+    }
+
+    private static func clusterEnd(_ base: UnsafePointer<UInt8>, from start: Int, _ end: Int) -> Int {
+        var result = end
+        scan(base, from: start, end) { boundary in
+            result = boundary
+            return false
+        }
+        return result
     }
 
     /// Whether `scalar` is a cluster by itself whatever surrounds it, save for extending
@@ -25,6 +52,16 @@ public enum GraphemeBreaking {
         GraphemeBreakClass.trie.value(scalar.value) == GraphemeBreakClass.other.rawValue
     }
 
+    /// Whether `scalar` joins the cluster before it whatever that is (GB9, GB9a): an
+    /// extending character, ZWJ or a spacing mark. After a plain base (``isPlainBase(_:)``),
+    /// a cluster ends exactly before the first character that does not.
+    public static func isExtending(_ scalar: Unicode.Scalar) -> Bool {
+        switch GraphemeBreakClass(tableValue: GraphemeBreakClass.trie.value(scalar.value)) {
+        case .extend, .zwj, .spacingMark: return true
+        default: return false
+        }
+    }
+
     /// Returns the UTF-8 offsets of the grapheme cluster boundaries of `text` after 0, ending with its length.
     ///
     /// - Complexity: O(n) in the UTF-8 length of `text`.
@@ -33,16 +70,17 @@ public enum GraphemeBreaking {
         var result: [Int] = []
         text.withUTF8 { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-            scan(base, bytes.count) { result.append($0) }
+            scan(base, from: 0, bytes.count) { result.append($0); return true }
         }
         return result
     }
 
-    /// Runs the rules, reporting every boundary after offset 0.
+    /// Runs the rules from `start` (a boundary), reporting every boundary after it until
+    /// `report` returns false.
     @inline(__always)
-    private static func scan(_ base: UnsafePointer<UInt8>, _ end: Int, _ report: (Int) -> Void) {
+    private static func scan(_ base: UnsafePointer<UInt8>, from start: Int, _ end: Int, _ report: (Int) -> Bool) {
         let trie = GraphemeBreakClass.trie
-        let (first, firstLength) = UTF8Decoding.decode(base, at: 0, end: end)
+        let (first, firstLength) = UTF8Decoding.decode(base, at: start, end: end)
         var value = trie.value(first)
         var prev = GraphemeBreakClass(tableValue: value)
         // GB11 progress: 1 after `ExtPict Extend*`, 2 after `ExtPict Extend* ZWJ`.
@@ -50,7 +88,7 @@ public enum GraphemeBreaking {
         // GB12/GB13: whether the run of RIs ending at `prev` has odd length.
         var oddRegionalIndicators = prev == .regionalIndicator
 
-        var index = firstLength
+        var index = start &+ firstLength
         while index < end {
             let byte = base[index]
             let length: Int
@@ -67,21 +105,25 @@ public enum GraphemeBreaking {
             let curIsPictographic = value & GraphemeBreakClass.extendedPictographic != 0
 
             let isBoundary: Bool
-            switch (prev, cur) {
-            case (.cr, .lf): isBoundary = false                                    // GB3
-            case (.control, _), (.cr, _), (.lf, _): isBoundary = true              // GB4
-            case (_, .control), (_, .cr), (_, .lf): isBoundary = true              // GB5
-            case (.l, .l), (.l, .v), (.l, .lv), (.l, .lvt): isBoundary = false     // GB6
-            case (.lv, .v), (.lv, .t), (.v, .v), (.v, .t): isBoundary = false      // GB7
-            case (.lvt, .t), (.t, .t): isBoundary = false                          // GB8
-            case (_, .extend), (_, .zwj): isBoundary = false                       // GB9
-            case (_, .spacingMark): isBoundary = false                             // GB9a
-            case (.prepend, _): isBoundary = false                                 // GB9b
-            case (.zwj, _) where emoji == 2 && curIsPictographic: isBoundary = false  // GB11
-            case (.regionalIndicator, .regionalIndicator): isBoundary = !oddRegionalIndicators  // GB12, GB13
-            default: isBoundary = true                                             // GB999
+            if prev == .other && cur == .other {
+                isBoundary = true  // no rule before GB999 pairs two Others (the commonest pair)
+            } else {
+                switch (prev, cur) {
+                case (.cr, .lf): isBoundary = false                                    // GB3
+                case (.control, _), (.cr, _), (.lf, _): isBoundary = true              // GB4
+                case (_, .control), (_, .cr), (_, .lf): isBoundary = true              // GB5
+                case (.l, .l), (.l, .v), (.l, .lv), (.l, .lvt): isBoundary = false     // GB6
+                case (.lv, .v), (.lv, .t), (.v, .v), (.v, .t): isBoundary = false      // GB7
+                case (.lvt, .t), (.t, .t): isBoundary = false                          // GB8
+                case (_, .extend), (_, .zwj): isBoundary = false                       // GB9
+                case (_, .spacingMark): isBoundary = false                             // GB9a
+                case (.prepend, _): isBoundary = false                                 // GB9b
+                case (.zwj, _) where emoji == 2 && curIsPictographic: isBoundary = false  // GB11
+                case (.regionalIndicator, .regionalIndicator): isBoundary = !oddRegionalIndicators  // GB12, GB13
+                default: isBoundary = true                                             // GB999
+                }
             }
-            if isBoundary { report(index) }
+            if isBoundary, !report(index) { return }
 
             if curIsPictographic {
                 emoji = 1
@@ -96,6 +138,6 @@ public enum GraphemeBreaking {
             prev = cur
             index &+= length
         }
-        report(end)
+        _ = report(end)
     }
 }

@@ -164,6 +164,14 @@ public enum LineBreaking {
                 }
             }
             let dotted = scalar == 0x25CC
+            // Ideograph after ideograph, the commonest pair of CJK text: no rule before LB31
+            // applies when nothing is attached to the first (LB8a) — a break is allowed.
+            if cls == .ID, state.prev == .ID, !state.prevIsZWJ {
+                report(index, false)
+                state.push(cls, value: value, dotted: false, isZWJ: false)
+                index &+= length
+                continue
+            }
             switch decide(state, cls, value, dotted, base, index &+ length, end) {
             case .prohibited: break
             case .allowed: report(index, false)

@@ -37,6 +37,49 @@ import TextSegmentation
         #expect(failures == 0, "\(failures) of \(cases.count) GraphemeBreakTest.txt lines failed")
     }
 
+    /// Walking a text cluster by cluster with `clusterEnd(startingAt:inUTF8:)` finds the
+    /// file's boundaries on every line of `GraphemeBreakTest.txt`, and on every line of
+    /// `LineBreakTest.txt` the boundaries `forEachBoundary` finds.
+    @Test func clusterByClusterWalk() throws {
+        func walk(_ text: String) -> [Int] {
+            var text = text
+            return text.withUTF8 { bytes in
+                var ends: [Int] = []
+                var start = 0
+                while start < bytes.count {
+                    start = GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
+                    ends.append(start)
+                }
+                return ends
+            }
+        }
+        let graphemeCases = try #require(UnicodeTestFile.load("GraphemeBreakTest.txt"))
+        var failures = 0
+        for testCase in graphemeCases where walk(testCase.text) != testCase.expectedBreaks {
+            failures += 1
+            if failures <= 5 { print("GraphemeBreakTest.txt:\(testCase.lineNumber): walk gives \(walk(testCase.text))") }
+        }
+        #expect(failures == 0)
+        let lineCases = try #require(UnicodeTestFile.load("LineBreakTest.txt"))
+        let disagreeing = lineCases.filter { walk($0.text) != GraphemeBreaking.boundaries(in: $0.text) }
+        #expect(disagreeing.isEmpty, "first: \(disagreeing.first.map { String($0.lineNumber) } ?? "")")
+    }
+
+    /// `isExtending` is exactly GB9/GB9a's right side, read from `GraphemeBreakTest.txt`'s
+    /// own data: a character extends a plain base when no boundary falls between them.
+    @Test func extendingCharacters() throws {
+        let cases = try #require(UnicodeTestFile.load("GraphemeBreakTest.txt"))
+        var checked = 0
+        for testCase in cases {
+            let scalars = Array(testCase.text.unicodeScalars)
+            guard scalars.count == 2, GraphemeBreaking.isPlainBase(scalars[0]) else { continue }
+            let joined = testCase.expectedBreaks == [testCase.text.utf8.count]
+            #expect(GraphemeBreaking.isExtending(scalars[1]) == joined, "line \(testCase.lineNumber)")
+            checked += 1
+        }
+        #expect(checked > 20)
+    }
+
     /// The closure, buffer and String entry points agree on every conformance line.
     @Test func entryPointsAgree() throws {
         let cases = try #require(UnicodeTestFile.load("LineBreakTest.txt"))

@@ -20,10 +20,10 @@ public struct FontChain: Sendable, Hashable {
     /// The layout unit: 1/`unitsPerEm` of an em, a common multiple of every font's units per
     /// em where one exists below 2^30, so widths from all fonts add up exactly as integers.
     let unitsPerEm: Int64
-    /// For each font, layout units per font unit when that is a whole number; `nil` when the
+    /// For each font, layout units per font unit when that is a whole number; 0 when the
     /// fonts' units per em have no common multiple small enough (then widths are rounded to
     /// the nearest layout unit).
-    let unitScales: [Int64]?
+    let unitScales: [Int64]
     /// The fonts with color glyphs (bit i: font i), which fallback keeps for emoji.
     let colorMask: UInt16
 
@@ -57,7 +57,7 @@ public struct FontChain: Sendable, Hashable {
             unitScales = fonts.map { common / Int64($0.face.metrics.unitsPerEm) }
         } else {
             unitsPerEm = 1 << 30
-            unitScales = nil
+            unitScales = [Int64](repeating: 0, count: fonts.count)
         }
     }
 
@@ -82,12 +82,20 @@ public struct FontChain: Sendable, Hashable {
     /// The primary font's metrics.
     public var metrics: ScaledFontMetrics { fonts[0].metrics }
 
+    /// The face of font `index`, read without copying the font.
+    @inline(__always)
+    func face(_ index: Int) -> FontFace {
+        fonts.withUnsafeBufferPointer { $0[index].face }
+    }
+
     /// Points per layout unit.
     var pointsPerUnit: Double { size / Double(unitsPerEm) }
 
     /// `units` of font `index` in layout units.
+    @inline(__always)
     func layoutUnits(_ units: Int64, font index: Int) -> Int64 {
-        if let unitScales { return units * unitScales[index] }
+        let scale = unitScales[index]
+        if scale != 0 { return units * scale }
         let upem = Int64(fonts[index].face.metrics.unitsPerEm)
         let scaled = units * unitsPerEm
         return (scaled + (scaled >= 0 ? upem / 2 : -upem / 2)) / upem

@@ -35,7 +35,7 @@ public final class FontFace: Sendable {
     /// which font fallback prefers for emoji presentation and avoids for plain text.
     public let hasColorGlyphs: Bool
     /// Built on first use: finding the characters no lookup touches reads every lookup.
-    private let contextFreeTable = AtomicLazyReference<ContextFreeAdvances>()
+    private let contextFreeTable = LazyReference<ContextFreeAdvances>()
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///

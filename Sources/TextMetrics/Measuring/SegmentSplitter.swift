@@ -5,7 +5,9 @@ import TextSegmentation
 enum SegmentSplitter {
     static func segments(of bytes: UnsafeBufferPointer<UInt8>) -> [TextSegment] {
         var segments: [TextSegment] = []
-        segments.reserveCapacity(bytes.count / 5 + 1)
+        // A segment per word of Latin text, per character of CJK text (3 bytes each); a long
+        // text grows its array instead of reserving for the worst case.
+        segments.reserveCapacity(bytes.count <= 4096 ? bytes.count / 3 + 1 : bytes.count / 5 + 1)
         var start = 0
         LineBreaking.forEachOpportunity(inUTF8: bytes) { opportunity in
             let end = opportunity.offset

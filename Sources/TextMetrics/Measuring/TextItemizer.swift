@@ -21,9 +21,16 @@ import TextSegmentation
 /// which fonts need not map. Coverage lookups are bitset tests (``FaceCoverage``).
 enum TextItemizer {
     /// The runs of `bytes` in `fonts`, covering the whole text in order.
-    static func runs(of bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain) -> [TextRun] {
-        fonts.fonts.map(\.face.coverage).withUnsafeBufferPointer { coverages in
-            runs(of: bytes, chain: Chain(coverages: coverages, colorMask: fonts.colorMask))
+    ///
+    /// - Parameter quick: whether clusters that plainly continue a run (ASCII, letters of a
+    ///   script, punctuation) skip the general path; the runs are the same either way, which
+    ///   the tests check by turning it off.
+    static func runs(of bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain, quick: Bool = true) -> [TextRun] {
+        let asciiMask = fonts.fonts.indices.reduce(UInt16(0)) { mask, index in
+            fonts.fonts[index].face.coversPrintableASCII ? mask | 1 << UInt16(index) : mask
+        }
+        return fonts.fonts.map(\.face.coverage).withUnsafeBufferPointer { coverages in
+            runs(of: bytes, chain: Chain(coverages: coverages, colorMask: fonts.colorMask, asciiMask: asciiMask), quick: quick)
         }
     }
 
@@ -31,12 +38,16 @@ enum TextItemizer {
     private struct Chain {
         let coverages: UnsafeBufferPointer<FaceCoverage>
         let colorMask: UInt16
+        /// The fonts that have every printable ASCII character (bit i: font i).
+        let asciiMask: UInt16
 
         var count: Int { coverages.count }
         func isColor(_ index: Int) -> Bool { colorMask & 1 << UInt16(index) != 0 }
+        /// Whether font `index` is a text font that has every printable ASCII character.
+        func isASCIITextFont(_ index: Int) -> Bool { (asciiMask & ~colorMask) & 1 << UInt16(index) != 0 }
     }
 
-    private static func runs(of bytes: UnsafeBufferPointer<UInt8>, chain: Chain) -> [TextRun] {
+    private static func runs(of bytes: UnsafeBufferPointer<UInt8>, chain: Chain, quick: Bool) -> [TextRun] {
         let levels = levelRuns(bytes)
         var runs: [TextRun] = []
         var current: TextRun?
@@ -47,15 +58,36 @@ enum TextItemizer {
         // text's font before text.
         var held: (start: Int, level: UInt8)?
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
-        GraphemeBreaking.forEachBoundary(inUTF8: bytes) { end in
+        while start < bytes.count {
+            if quick, levels.isEmpty, held == nil, var run = current {
+                // Printable ASCII that continues a run (words after words): no cluster to build.
+                var end = asciiLaneEnd(bytes, from: start, run: &run, chain)
+                if end == start { end = letterLaneEnd(bytes, from: start, run: &run, chain) }
+                if end > start {
+                    current = run
+                    start = end
+                    continue
+                }
+            }
+            let end = GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
             defer { start = end }
             while levelIndex + 1 < levels.count, levels[levelIndex].range.upperBound <= start { levelIndex += 1 }
             let level = levels.isEmpty ? 0 : levels[levelIndex].level
+            // A cluster of one letter or ASCII character that continues the current run (most
+            // clusters): the choice `choose` would make, without building a `Cluster`.
+            if quick, held == nil, var run = current, run.level == level,
+               let (font, script) = quickChoice(bytes, start, end, chain, current: Int(run.font)), font == run.font,
+               script == nil || script == run.script || run.script.isShared {
+                if let script, run.script.isShared { run.script = script }
+                run.end = Int32(end)
+                current = run
+                continue
+            }
             let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             if cluster.isSpaceLike, let run = current, held.map({ $0.level == level }) ?? true,
                chain.isColor(Int(run.font)) || run.level != level {
                 if held == nil { held = (start, level) }
-                return
+                continue
             }
             let font = choose(cluster, chain: chain, current: current.map { Int($0.font) })
             if let spaces = held, var run = current {
@@ -74,7 +106,7 @@ enum TextItemizer {
                 if let script = cluster.script, run.script.isShared { run.script = script }
                 run.end = Int32(end)
                 current = run
-                return
+                continue
             }
             close(current)
             current = TextRun(start: Int32(start), end: Int32(end), font: font,
@@ -89,6 +121,117 @@ enum TextItemizer {
         }
         close(current)
         return runs
+    }
+
+    /// How far from `start` the text is printable ASCII that extends `run` — every character
+    /// a cluster of its own (ASCII follows it) that `choose` would give the run's font: letters
+    /// when the run is in the primary font and that is a text font with all of ASCII (in a Latin
+    /// or not yet scripted run, which becomes Latin), digits and punctuation when the run's
+    /// font is such a font, spaces in any text font. Returns `start` when none does.
+    @inline(__always)
+    private static func asciiLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
+                                     _ chain: Chain) -> Int {
+        let font = Int(run.font)
+        guard chain.count > 1, !chain.isColor(font) else { return start }
+        let takesLetters = font == 0 && chain.isASCIITextFont(0) && (run.script == .latin || run.script.isShared)
+        let takesOthers = chain.isASCIITextFont(font)
+        let count = bytes.count
+        var sawLetter = false
+        var i = start
+        while i < count {
+            let byte = bytes[i]
+            guard byte >= 0x20, byte < 0x7F, i + 1 == count || bytes[i + 1] < 0x80 else { break }
+            if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A {
+                guard takesLetters else { break }
+                sawLetter = true
+            } else if byte != 0x20 {
+                guard takesOthers else { break }
+            }
+            i += 1
+        }
+        if sawLetter, run.script.isShared { run.script = .latin }
+        if i > start { run.end = Int32(i) }
+        return i
+    }
+
+    /// How far from `start` the text is letters of 3-byte UTF-8 (CJK ideographs, kana,
+    /// Vietnamese letters…) that extend `run`: each a plain base with no extending character
+    /// after it (so a cluster of its own), of the run's script, and first found among text
+    /// fonts in the run's font — the choice `choose` makes for it. Returns `start` when none does.
+    @inline(__always)
+    private static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
+                                      _ chain: Chain) -> Int {
+        let font = Int(run.font)
+        guard chain.count > 1, !chain.isColor(font), !run.script.isShared else { return start }
+        let count = bytes.count
+        var i = start
+        // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
+        while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
+            let value = UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+            guard let scalar = Unicode.Scalar(value), UnicodeScript(scalar) == run.script, !isSpecialLetter(value),
+                  GraphemeBreaking.isPlainBase(scalar) else { break }
+            if i + 3 < count, bytes[i + 3] >= 0x80 {
+                guard let (next, _) = UTF8Scan.scalar(startingAt: i + 3, in: bytes),
+                      !GraphemeBreaking.isExtending(next) else { break }
+            }
+            var first = 0
+            while first < font, !chain.coverages[first].contains(scalar) { first += 1 }
+            guard first == font, chain.coverages[font].contains(scalar) else { break }
+            i += 3
+        }
+        if i > start { run.end = Int32(i) }
+        return i
+    }
+
+    /// The font and script of the cluster `start..<end` when it is one character that is
+    /// printable ASCII, a letter of a script (see `Cluster`), or a punctuation mark or symbol
+    /// that cannot be emoji, and a text font has it; `nil` for any other cluster, which takes
+    /// the general path. The same choice as `choose` for such a cluster, given the current
+    /// run's font `current`.
+    @inline(__always)
+    private static func quickChoice(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ chain: Chain,
+                                    current: Int) -> (font: UInt8, script: UnicodeScript?)? {
+        guard chain.count > 1 else { return nil }
+        let lead = bytes[start]
+        if end - start == 1 {
+            // A space in a text run stays in its font.
+            if lead == 0x20 { return chain.isColor(current) ? nil : (UInt8(current), nil) }
+            guard lead > 0x20, lead < 0x7F else { return nil }
+            if (lead | 0x20) >= 0x61 && (lead | 0x20) <= 0x7A {
+                // A letter takes the first text font that has it: the primary, when it has all of ASCII.
+                return chain.isASCIITextFont(0) ? (0, .latin) : nil
+            }
+            // Punctuation and digits stay in the current run's text font when it has them.
+            return chain.isASCIITextFont(current) ? (UInt8(current), nil) : nil
+        }
+        // A String's UTF-8 is well formed, so the lead byte gives the length.
+        let value: UInt32
+        switch (lead, end - start) {
+        case (0xC2...0xDF, 2):
+            value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[start + 1] & 0x3F)
+        case (0xE0...0xEF, 3):
+            value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[start + 1] & 0x3F) << 6 | UInt32(bytes[start + 2] & 0x3F)
+        case (0xF0...0xF4, 4):
+            value = UInt32(lead & 0x07) << 18 | UInt32(bytes[start + 1] & 0x3F) << 12
+                | UInt32(bytes[start + 2] & 0x3F) << 6 | UInt32(bytes[start + 3] & 0x3F)
+        default:
+            return nil
+        }
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        let script = UnicodeScript(scalar)
+        if script.isShared {
+            // Punctuation, symbols, digits of other scripts stay in the current run's text font
+            // when it has them — unless they may be emoji, hold no glyph, or are whitespace.
+            guard !mayBeEmoji(value), !isDefaultIgnorable(value), !isSpaceOrControl(value),
+                  !SegmentSplitter.isLineSeparator(scalar), !chain.isColor(current),
+                  chain.coverages[current].contains(scalar) else { return nil }
+            return (UInt8(current), nil)
+        }
+        guard !isSpecialLetter(value) else { return nil }
+        for index in 0..<chain.count where chain.coverages[index].contains(scalar) {
+            return chain.isColor(index) ? nil : (UInt8(index), script)
+        }
+        return nil
     }
 
     /// Whether `bytes` can skip itemization: printable ASCII (and tabs and line separators)

@@ -66,20 +66,46 @@ final class ContextFreeAdvances: Sendable {
 
     /// The measure of `segment` when every character of it qualifies, else `nil`.
     func measure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
+        guard let (width, trailing) = widths(of: segment, in: bytes) else { return nil }
+        return SegmentMeasure(width: width, trailingWhitespace: trailing, lineEndCorrection: 0,
+                              hasMissingGlyphs: false, graphemes: nil)
+    }
+
+    /// The width of `segment` and of its trailing whitespace, in font units, when every
+    /// character of it qualifies, else `nil`.
+    @inline(__always)
+    func widths(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> (width: Int32, trailing: Int32)? {
         var offset = Int(segment.start)
         let shapedEnd = Int(segment.shapedEnd)
         let contentEnd = Int(segment.contentEnd)
         var width: Int32 = 0
         var trailing: Int32 = 0
         while offset < shapedEnd {
-            guard let (scalar, length) = UTF8Scan.scalar(startingAt: offset, in: bytes),
-                  let advance = advance(of: scalar.value) else { return nil }
+            // A String's UTF-8 is well formed and segments end on character boundaries.
+            let lead = bytes[offset]
+            let value: UInt32
+            let length: Int
+            switch lead {
+            case 0..<0x80:
+                value = UInt32(lead)
+                length = 1
+            case 0xC0..<0xE0:
+                value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
+                length = 2
+            case 0xE0..<0xF0:
+                value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
+                length = 3
+            default:
+                value = UInt32(lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12
+                    | UInt32(bytes[offset + 2] & 0x3F) << 6 | UInt32(bytes[offset + 3] & 0x3F)
+                length = 4
+            }
+            guard let advance = advance(of: value) else { return nil }
             width &+= advance
             if offset >= contentEnd { trailing &+= advance }
             offset += length
         }
-        return SegmentMeasure(width: width, trailingWhitespace: trailing, lineEndCorrection: 0,
-                              hasMissingGlyphs: false, graphemes: nil)
+        return (width, trailing)
     }
 
     // MARK: - Character rules

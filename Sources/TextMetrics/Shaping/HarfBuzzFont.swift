@@ -152,7 +152,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         if let properties {
             hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, hb_script_t(rawValue: properties.scriptTag))
-            if let language = properties.language {
+            if let language = properties.language?.tag {
                 hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
             }
         }

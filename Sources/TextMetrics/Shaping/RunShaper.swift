@@ -13,25 +13,46 @@ struct RunShaper {
     /// The shaper of run `index`.
     private func shaper(_ index: Int, measuring: Bool = false) -> SegmentShaper {
         let run = runs[index]
-        return SegmentShaper(face: fonts.fonts[Int(run.font)].face, properties: run.shapingProperties(language: language),
+        return SegmentShaper(face: fonts.face(Int(run.font)), properties: run.shapingProperties(language: language),
                              runEnd: Int(run.end), measuring: measuring)
     }
 
     /// Gives every segment its width, trailing whitespace, line-end correction and fonts.
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
-        let shapers = runs.indices.map { shaper($0, measuring: true) }
         // Most texts of a feed are made of segments measured before: take every piece from
         // its face's cache (or context-free advances) without collecting pieces per run.
         var complete = true
         var r = 0
-        // The current run's shaper, copied (and retained) once per run, not per piece.
-        var current = shapers[0]
+        // The current run's shaper, made once per run, not per piece.
+        var current = shaper(0, measuring: true)
         var currentRun = 0
         for i in segments.indices {
-            forEachPiece(of: segments[i], from: &r) { run, piece in
+            let segment = segments[i]
+            while r + 1 < runs.count, runs[r].end <= segment.start { r += 1 }
+            if segment.end <= runs[r].end {
+                // The whole segment in one run, the usual case: it is its own piece.
+                if currentRun != r {
+                    current = shaper(r, measuring: true)
+                    currentRun = r
+                }
+                let font = Int(runs[r].font)
+                if let (width, trailing) = current.contextFreeWidths(of: segment, in: bytes) {
+                    segments[i].width = fonts.layoutUnits(Int64(width), font: font)
+                    segments[i].trailingWhitespace = fonts.layoutUnits(Int64(trailing), font: font)
+                    if segment.shapedEnd > segment.start { segments[i].fontMask = 1 << UInt16(font) }
+                    continue
+                }
+                guard let measure = current.cachedMeasure(of: segment, in: bytes) else {
+                    complete = false
+                    break
+                }
+                add(measure, font: font, to: &segments[i])
+                continue
+            }
+            forEachPiece(of: segment, from: &r) { run, piece in
                 guard complete else { return }
                 if currentRun != run {
-                    current = shapers[run]
+                    current = shaper(run, measuring: true)
                     currentRun = run
                 }
                 guard let measure = current.knownMeasure(of: piece, in: bytes) else {
@@ -64,7 +85,7 @@ struct RunShaper {
             }
         }
         for run in runs.indices where !pieces[run].isEmpty {
-            shapers[run].measure(&pieces[run], in: bytes)
+            shaper(run, measuring: true).measure(&pieces[run], in: bytes)
             let font = Int(runs[run].font)
             for (piece, owner) in zip(pieces[run], owners[run]) {
                 add(piece, font: font, to: &segments[Int(owner)])
@@ -149,6 +170,18 @@ struct RunShaper {
         piece.lineEndCorrection = 0
         piece.hasMissingGlyphs = false
         return piece
+    }
+
+    /// Gives a segment that lies in one run the measure of it in that run's font `font`.
+    @inline(__always)
+    private func add(_ measure: SegmentMeasure, font: Int, to segment: inout TextSegment) {
+        segment.width = fonts.layoutUnits(Int64(measure.width), font: font)
+        segment.trailingWhitespace = measure.trailingWhitespace == 0 ? 0
+            : fonts.layoutUnits(Int64(measure.trailingWhitespace), font: font)
+        segment.lineEndCorrection = measure.lineEndCorrection == 0 ? 0
+            : Int32(clamping: fonts.layoutUnits(Int64(measure.lineEndCorrection), font: font))
+        segment.hasMissingGlyphs = measure.hasMissingGlyphs
+        if segment.shapedEnd > segment.start { segment.fontMask = 1 << UInt16(font) }
     }
 
     /// Adds a measured piece (in the units of font `font`) to the segment it belongs to.

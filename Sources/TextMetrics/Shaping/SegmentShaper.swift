@@ -18,6 +18,8 @@ struct SegmentShaper {
     /// The face's context-free characters, when this shaping lets them be added up (see
     /// ``ContextFreeAdvances``); `nil` when no character of the face qualifies.
     private let contextFree: ContextFreeAdvances?
+    /// Whether HarfBuzz guesses the properties (``properties`` is `nil`).
+    private let guessesProperties: Bool
 
     /// A shaper for segments of one face; context may reach to `runEnd`.
     ///
@@ -28,6 +30,7 @@ struct SegmentShaper {
         self.face = face
         self.properties = properties
         self.runEnd = runEnd
+        guessesProperties = properties == nil
         let table = measuring && properties.map { $0.allowsContextFreeAdvances } ?? true ? face.contextFreeAdvances : nil
         contextFree = table?.isEmpty == false ? table : nil
     }
@@ -66,13 +69,27 @@ struct SegmentShaper {
         }
     }
 
+    /// The width of `segment` and of its trailing whitespace in font units, added up from
+    /// context-free advances; `nil` when some character of it is not context-free here.
+    @inline(__always)
+    func contextFreeWidths(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> (width: Int32, trailing: Int32)? {
+        guard let contextFree, let widths = contextFree.widths(of: segment, in: bytes),
+              !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
+        return widths
+    }
+
     /// The measure of `segment` without shaping: added up from context-free advances, or
     /// from the face's segment cache; `nil` when it must be shaped.
     func knownMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
         if let contextFree, let measure = contextFree.measure(of: segment, in: bytes),
-           properties != nil || contextAllowsGuessing(after: segment, bytes) {
+           !guessesProperties || contextAllowsGuessing(after: segment, bytes) {
             return measure
         }
+        return cachedMeasure(of: segment, in: bytes)
+    }
+
+    /// The measure of `segment` from the face's segment cache, or `nil`.
+    func cachedMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
         guard let key = key(of: segment, bytes) else { return nil }
         return face.segments.measure(for: key)
     }

@@ -1,6 +1,9 @@
 /// A validated BCP 47 language tag for shaping, with a small number standing for it in
 /// segment-cache keys — looked up once per prepared text, not once per run.
-struct ShapingLanguage: Hashable, Sendable {
+///
+/// A class, so the shaping properties of every run share it with one reference count and
+/// copying them copies no string.
+final class ShapingLanguage: Hashable, Sendable {
     /// The tag, as given (`"ja"`, `"zh-Hant"`).
     let tag: String
     /// The tag's number (see ``LanguageNumbers``).
@@ -20,6 +23,12 @@ struct ShapingLanguage: Hashable, Sendable {
         self.tag = tag
         number = LanguageNumbers.shared.number(for: tag)
     }
+
+    /// Languages are equal when their tags are.
+    static func == (lhs: ShapingLanguage, rhs: ShapingLanguage) -> Bool { lhs.tag == rhs.tag }
+
+    /// Hashes the tag.
+    func hash(into hasher: inout Hasher) { hasher.combine(tag) }
 }
 
 /// Small numbers for the language tags seen so far, so a cache key carries a number, not a

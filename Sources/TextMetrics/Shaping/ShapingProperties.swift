@@ -7,7 +7,7 @@ struct ShapingProperties: Hashable, Sendable {
     /// Right-to-left runs are shaped RTL (Arabic joins, Hebrew reads right to left).
     var isRightToLeft: Bool
     /// BCP 47 language tag passed to HarfBuzz, or `nil` for none.
-    var language: String?
+    var language: ShapingLanguage?
     /// Tells apart, in a face's segment cache, the same bytes shaped with other properties
     /// (never 0, which marks text shaped with properties HarfBuzz guessed).
     let cacheSalt: UInt32
@@ -19,7 +19,7 @@ struct ShapingProperties: Hashable, Sendable {
     init(script: UnicodeScript, isRightToLeft: Bool, language: ShapingLanguage?) {
         scriptTag = ShapingProperties.packedTags[Int(script.rawValue)]
         self.isRightToLeft = isRightToLeft
-        self.language = language?.tag
+        self.language = language
         allowsContextFreeAdvances = !isRightToLeft && ContextFreeAdvances.isDefaultShaped(script)
         cacheSalt = 1 | UInt32(script.rawValue) << 1 | (isRightToLeft ? 1 << 9 : 0) | (language?.number ?? 0) << 10
     }

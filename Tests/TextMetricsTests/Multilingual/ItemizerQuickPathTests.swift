@@ -1,0 +1,61 @@
+import Testing
+import TestSupport
+@testable import TextMetrics
+
+/// The itemizer's quick paths (ASCII and letter lanes, the one-character choice) give the
+/// same runs as the general path, cluster by cluster, on random texts mixing every kind of
+/// cluster the general path treats specially, in chains of several orders.
+@Suite struct ItemizerQuickPathTests {
+    /// Pieces that make the general path work: letters of several scripts, punctuation that
+    /// stays with its run, spaces, emoji of every kind, marks, joiners, right-to-left text,
+    /// controls, characters no font has, halfwidth voiced marks (extending), Hangul jamo,
+    /// and letters that one font of a chain has and an earlier one lacks (ẞ, ἀ: Roboto only;
+    /// ạ, ế: WenQuanYi too).
+    static let pieces: [String] = [
+        "a", "Z", "q", "é", "ß", "Ω", "ж", " ", " ", "\t", ",", ".", "1", "#", "*", "(", ")", "-",
+        "中", "文", "字", "。", "，", "「", "」", "あ", "カ", "ｶ", "\u{FF9E}", "ー", "한", "\u{1100}\u{1161}",
+        "e\u{301}", "\u{301}", "中\u{302}", "\u{200D}", "\u{FE0F}", "\u{200B}", "\u{00AD}",
+        "😀", "👍🏽", "🇯🇵", "❤️", "☺", "1\u{FE0F}\u{20E3}", "👨\u{200D}👩\u{200D}👧", "©", "™",
+        "ع", "ر", "ب", "ש", "ל", "\u{200F}", "\u{202B}", "\n", "\r\n", "\u{2028}",
+        "\u{0E01}", "\u{16A0}", "ẞ", "ạ", "ế", "ἀ", "\u{1680}", "\u{3000}", "\u{FFFD}", "𝔸", "\u{10FFFD}",
+    ]
+
+    static let chains: [[String]] = [
+        ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji"],
+        ["wqy-microhei", "Roboto-Regular", "NotoColorEmoji"],
+        ["NotoColorEmoji", "Roboto-Regular", "wqy-microhei"],
+        ["Roboto-Regular", "NotoSansArabic-Regular", "NotoSansHebrew-Regular", "wqy-microhei", "NotoColorEmoji"],
+        ["NotoSansHebrew-Regular", "Roboto-Regular"],
+        ["Roboto-Medium"],
+    ]
+
+    @Test(arguments: chains)
+    func quickPathsGiveTheGeneralPathsRuns(_ names: [String]) throws {
+        let fonts = try FontChain(named: names, size: 15)
+        var generator = TestCorpus.Random(seed: 0x5EED ^ UInt64(names.count))
+        var differing = 0
+        for round in 0..<3000 {
+            let length = generator.int(1...24)
+            // Long stretches of one kind as well as a free mix: the lanes run only over the first.
+            let kind = generator.below(3)
+            let text = (0..<length).map { _ -> String in
+                switch kind {
+                case 0: return generator.pick(Self.pieces)
+                case 1: return generator.pick(["ab", "Cd ", "中文", "字。", " ", "x", "かな", "ẞạ", "ếἀ"])
+                default: return generator.pick(["hello", " ", "世界", "，", "😀", "é", "\u{301}"])
+                }
+            }.joined()
+            var copy = text
+            let (quick, general) = copy.withUTF8 { bytes in
+                (TextItemizer.runs(of: bytes, fonts: fonts), TextItemizer.runs(of: bytes, fonts: fonts, quick: false))
+            }
+            if quick != general {
+                differing += 1
+                if differing <= 3 {
+                    Issue.record("round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })\n quick \(quick)\n general \(general)")
+                }
+            }
+        }
+        #expect(differing == 0)
+    }
+}
