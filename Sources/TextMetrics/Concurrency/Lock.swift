@@ -13,10 +13,13 @@ import Darwin
 /// understood by TSan, so the concurrency tests run clean under `--sanitize=thread`.
 final class Lock<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// The value, kept out of line so that reaching it under the mutex needs no dynamic
+    /// exclusivity check (a class's stored `var` would get one on every access).
+    private let value: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
-        self.value = value
+        self.value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -25,12 +28,14 @@ final class Lock<Value>: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
     func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }

@@ -85,7 +85,7 @@ public struct FontChain: Sendable, Hashable {
     /// The face of font `index`, read without copying the font.
     @inline(__always)
     func face(_ index: Int) -> FontFace {
-        fonts.withUnsafeBufferPointer { $0[index].face }
+        fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped[index].face }
     }
 
     /// Points per layout unit.

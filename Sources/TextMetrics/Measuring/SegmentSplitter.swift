@@ -22,8 +22,15 @@ enum SegmentSplitter {
                     }
                 }
                 contentEnd = shapedEnd
-                while contentEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
-                      isHangingWhitespace(scalar) {
+                while contentEnd > start {
+                    // ASCII spaces and tabs, the usual trailing whitespace, without decoding.
+                    let last = bytes[contentEnd - 1]
+                    if last == 0x20 || last == 0x09 {
+                        contentEnd -= 1
+                        continue
+                    }
+                    guard last >= 0x80, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
+                          isHangingWhitespace(scalar) else { break }
                     contentEnd = at
                 }
             }

@@ -50,6 +50,7 @@ enum TextItemizer {
     private static func runs(of bytes: UnsafeBufferPointer<UInt8>, chain: Chain, quick: Bool) -> [TextRun] {
         let levels = levelRuns(bytes)
         var runs: [TextRun] = []
+        runs.reserveCapacity(16)  // one allocation for the runs of most texts
         var current: TextRun?
         var levelIndex = 0
         var start = 0
@@ -166,21 +167,35 @@ enum TextItemizer {
         let count = bytes.count
         var i = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
-        while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
-            let value = UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        guard i + 3 <= count, bytes[i] & 0xF0 == 0xE0 else { return start }
+        var value = decode3(bytes, at: i)
+        while true {
             guard let scalar = Unicode.Scalar(value), UnicodeScript(scalar) == run.script, !isSpecialLetter(value),
                   GraphemeBreaking.isPlainBase(scalar) else { break }
-            if i + 3 < count, bytes[i + 3] >= 0x80 {
-                guard let (next, _) = UTF8Scan.scalar(startingAt: i + 3, in: bytes),
-                      !GraphemeBreaking.isExtending(next) else { break }
-            }
             var first = 0
             while first < font, !chain.coverages[first].contains(scalar) { first += 1 }
             guard first == font, chain.coverages[font].contains(scalar) else { break }
-            i += 3
+            // The character is a cluster of its own unless what follows extends it.
+            let next = i + 3
+            guard next < count, bytes[next] >= 0x80 else {
+                i = next
+                break
+            }
+            let isThreeBytes = bytes[next] & 0xF0 == 0xE0
+            let following = isThreeBytes ? decode3(bytes, at: next) : UTF8Scan.scalar(startingAt: next, in: bytes).map { $0.0.value } ?? 0
+            guard let followingScalar = Unicode.Scalar(following), !GraphemeBreaking.isExtending(followingScalar) else { break }
+            i = next
+            guard isThreeBytes else { break }
+            value = following
         }
         if i > start { run.end = Int32(i) }
         return i
+    }
+
+    /// The 3-byte UTF-8 character at `i` (lead byte 0xE0–0xEF, well formed).
+    @inline(__always)
+    private static func decode3(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32 {
+        UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
     }
 
     /// The font and script of the cluster `start..<end` when it is one character that is
