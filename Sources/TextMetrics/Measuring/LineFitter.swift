@@ -28,18 +28,26 @@ struct LineFitter {
     let access: SegmentAccess
     let maxUnits: Double
     let charWrap: Bool
+    /// The widest line in whole layout units (see ``limit(forMaxUnits:)``).
+    let limit: Int64
+
+    /// The widest line of `maxUnits` layout units in whole units: widths are integers, so a
+    /// width fits when it is at most the floor of the line's width plus a rounding tolerance.
+    static func limit(forMaxUnits maxUnits: Double) -> Int64 {
+        let bound = (maxUnits + 1e-6 + maxUnits * 1e-12).rounded(.down)
+        return bound >= 0x1p62 ? Int64.max : bound <= -0x1p62 ? Int64.min : Int64(bound)
+    }
 
     var segments: [TextSegment] { access.segments }
     func graphemes(_ i: Int) -> GraphemeAdvances { access.graphemes(i) }
 
-    private func fits(_ units: Int64) -> Bool {
-        Double(units) <= maxUnits + 1e-6 + maxUnits * 1e-12
-    }
+    @inline(__always)
+    private func fits(_ units: Int64) -> Bool { units <= limit }
 
     /// Lays out at most `maxLines` lines, calling `body` with each; returns the first
-    /// position not laid out, or `nil` when every segment was. When `accept` is given, a
-    /// line it rejects is not laid out and fitting stops before it.
-    func fit(maxLines: Int, accept: ((Line) -> Bool)? = nil, _ body: (Line) -> Void) -> Position? {
+    /// position not laid out, or `nil` when every segment was. A line `accept` rejects is
+    /// not laid out and fitting stops before it.
+    func fit(maxLines: Int, accept: (Line) -> Bool = { _ in true }, _ body: (Line) -> Void) -> Position? {
         var position = Position(segment: 0, grapheme: 0)
         var lineCount = 0
         let n = segments.count
@@ -48,7 +56,7 @@ struct LineFitter {
             line.endByte = line.startByte
             let before = position
             fillLine(&line, from: &position)
-            if let accept, !accept(line) { return before }
+            if !accept(line) { return before }
             body(line)
             lineCount += 1
         }

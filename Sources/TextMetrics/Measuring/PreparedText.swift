@@ -30,6 +30,8 @@ public struct PreparedText: Sendable {
     let runs: [TextRun]?
     /// Grapheme advances of segments too long for the face cache; `nil` when there are none.
     let longSegments: LongSegmentMemo?
+    /// Whether some segment has a character no font of the chain has.
+    private let hasMissingGlyphs: Bool
     /// Whether every line is the primary font's height: no fallback font shows anywhere in
     /// the text, so a layout's height is its line count times the primary line height.
     public let hasUniformLineHeight: Bool
@@ -88,6 +90,7 @@ public struct PreparedText: Sendable {
         self.segments = segments
         self.runs = runs
         self.hasUniformLineHeight = runs == nil || segments.allSatisfy { $0.fontMask <= 1 }
+        self.hasMissingGlyphs = segments.contains { $0.hasMissingGlyphs }
         self.longSegments = segments.contains { Int($0.end - $0.start) > SegmentKey.maxCachedLength - 4 } ? LongSegmentMemo() : nil
     }
 
@@ -95,6 +98,7 @@ public struct PreparedText: Sendable {
     public func layout(in container: TextContainer) -> TextLayout {
         PreparedText.withUTF8(text) { bytes in
             var lines: [TextLine] = []
+            lines.reserveCapacity(4)
             let ppu = pointsPerUnit
             let outcome = run(container, bytes) { line, units, truncation, top, metrics in
                 lines.append(TextLine(utf8Range: line.startByte..<line.endByte, width: Double(units) * ppu,
@@ -138,8 +142,9 @@ public struct PreparedText: Sendable {
         let shaping: SegmentAccess.Shaping = runs.map { .runs(RunShaper(fonts: fonts, runs: $0, language: shapingLanguage)) }
             ?? .single(SegmentShaper(face: font.face, runEnd: bytes.count))
         let access = SegmentAccess(shaping: shaping, segments: segments, bytes: bytes, longSegments: longSegments)
-        let fitter = LineFitter(access: access, maxUnits: container.width / ppu,
-                                charWrap: container.lineBreakMode == .charWrap)
+        let maxUnits = container.width / ppu
+        let fitter = LineFitter(access: access, maxUnits: maxUnits, charWrap: container.lineBreakMode == .charWrap,
+                                limit: LineFitter.limit(forMaxUnits: maxUnits))
         var widest: Int64 = 0
         var top = 0.0
         var mask: UInt16 = 0
@@ -148,14 +153,13 @@ public struct PreparedText: Sendable {
         // (and retain) the whole prepared text for every layout.
         let chain = isUniform ? nil : fonts
         func metrics(_ line: LineFitter.Line) -> LineMetrics { chain?.lineMetrics(mask: line.fontMask) ?? uniform }
-        var accept: ((LineFitter.Line) -> Bool)?
-        if !isUniform, container.height.isFinite {
-            let limit = container.height + 1e-9
-            accept = { line in
-                top + (last?.metrics.height ?? 0) + metrics(line).height <= limit
-            }
-        }
-        let rest = fitter.fit(maxLines: maxLines, accept: accept) { line in
+        // With several line heights, a line is taken only while the lines so far fit the
+        // height (with one line height, `maxLines` already says how many do).
+        let limit = !isUniform && container.height.isFinite ? container.height + 1e-9 : nil
+        let rest = fitter.fit(maxLines: maxLines, accept: { line in
+            guard let limit else { return true }
+            return top + (last?.metrics.height ?? 0) + metrics(line).height <= limit
+        }) { line in
             if let previous = last {
                 body(previous.line, previous.line.contentUnits, nil, top, previous.metrics)
                 widest = max(widest, previous.line.contentUnits)
@@ -197,6 +201,7 @@ public struct PreparedText: Sendable {
     }
 
     private func missingGlyphs(upTo end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
+        guard hasMissingGlyphs else { return [] }
         var found: [Unicode.Scalar] = []
         for segment in segments[0..<min(end, segments.count)] where segment.hasMissingGlyphs {
             var offset = Int(segment.start)
