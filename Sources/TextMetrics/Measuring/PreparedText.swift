@@ -89,9 +89,18 @@ public struct PreparedText: Sendable {
         }
         self.segments = segments
         self.runs = runs
-        self.hasUniformLineHeight = runs == nil || segments.allSatisfy { $0.fontMask <= 1 }
-        self.hasMissingGlyphs = segments.contains { $0.hasMissingGlyphs }
-        self.longSegments = segments.contains { Int($0.end - $0.start) > SegmentKey.maxCachedLength - 4 } ? LongSegmentMemo() : nil
+        // One pass for what the segments say about the whole text.
+        var fontMask: UInt16 = 0
+        var hasMissingGlyphs = false
+        var hasLongSegments = false
+        for segment in segments {
+            fontMask |= segment.fontMask
+            hasMissingGlyphs = hasMissingGlyphs || segment.hasMissingGlyphs
+            hasLongSegments = hasLongSegments || Int(segment.end - segment.start) > SegmentKey.maxCachedLength - 4
+        }
+        self.hasUniformLineHeight = runs == nil || fontMask <= 1
+        self.hasMissingGlyphs = hasMissingGlyphs
+        self.longSegments = hasLongSegments ? LongSegmentMemo() : nil
     }
 
     /// Lays the text out in `container`: lines, widths, baselines and the exact size.

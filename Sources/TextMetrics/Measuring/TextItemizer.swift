@@ -133,7 +133,7 @@ enum TextItemizer {
     private static func asciiLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
                                      _ chain: Chain) -> Int {
         let font = Int(run.font)
-        guard chain.count > 1, !chain.isColor(font) else { return start }
+        guard !chain.isColor(font) else { return start }
         let takesLetters = font == 0 && chain.isASCIITextFont(0) && (run.script == .latin || run.script.isShared)
         let takesOthers = chain.isASCIITextFont(font)
         let count = bytes.count
@@ -163,7 +163,7 @@ enum TextItemizer {
     private static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
                                       _ chain: Chain) -> Int {
         let font = Int(run.font)
-        guard chain.count > 1, !chain.isColor(font), !run.script.isShared else { return start }
+        guard !chain.isColor(font), !run.script.isShared else { return start }
         let count = bytes.count
         var i = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
@@ -206,7 +206,6 @@ enum TextItemizer {
     @inline(__always)
     private static func quickChoice(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ chain: Chain,
                                     current: Int) -> (font: UInt8, script: UnicodeScript?)? {
-        guard chain.count > 1 else { return nil }
         let lead = bytes[start]
         if end - start == 1 {
             // A space in a text run stays in its font.
@@ -320,7 +319,7 @@ enum TextItemizer {
                 if TextItemizer.isDefaultIgnorable(value) || SegmentSplitter.isLineSeparator(scalar) { continue }
                 if !TextItemizer.isSpaceOrControl(value) { isSpaceLike = false }
                 if first, TextItemizer.mayBeEmoji(value) {
-                    let properties = scalar.properties
+                    let properties = EmojiProperties.of(scalar)
                     if properties.isEmojiPresentation { wantsEmoji = true }
                     firstIsEmoji = properties.isEmoji
                 }

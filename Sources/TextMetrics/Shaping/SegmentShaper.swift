@@ -43,7 +43,10 @@ struct SegmentShaper {
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
         var missing: [Int] = []
         for i in segments.indices {
-            if let measure = knownMeasure(of: segments[i], in: bytes) {
+            if let (width, trailing) = contextFreeWidths(of: segments[i], in: bytes) {
+                segments[i].width = Int64(width)
+                segments[i].trailingWhitespace = Int64(trailing)
+            } else if let measure = cachedMeasure(of: segments[i], in: bytes) {
                 segments[i].apply(measure)
             } else {
                 missing.append(i)

@@ -21,6 +21,10 @@ import TextSegmentation
             if !TextItemizer.mayBeEmoji(value) && properties.isEmoji {
                 mismatches.append("emoji U+\(String(value, radix: 16))")
             }
+            let emoji = EmojiProperties.of(scalar)
+            if emoji.isEmoji != properties.isEmoji || emoji.isEmojiPresentation != properties.isEmojiPresentation {
+                mismatches.append("emoji table U+\(String(value, radix: 16))")
+            }
             // A letter of a script (not Common, Inherited or Unknown) that is ignorable,
             // whitespace, a separator or emoji must be one of the itemizer's special letters.
             let special = properties.isDefaultIgnorableCodePoint || category == .spaceSeparator || category == .control
