@@ -5,9 +5,10 @@ import TextSegmentation
 enum SegmentSplitter {
     static func segments(of bytes: UnsafeBufferPointer<UInt8>) -> [TextSegment] {
         var segments: [TextSegment] = []
-        // A segment per word of Latin text, per character of CJK text (3 bytes each); a long
-        // text grows its array instead of reserving for the worst case.
-        segments.reserveCapacity(bytes.count <= 4096 ? bytes.count / 3 + 1 : bytes.count / 5 + 1)
+        // About a segment per word of Latin text and one per character of CJK text (a lead
+        // byte 0xE0–0xF4 each): reserved close to that, since a prepared text keeps its array.
+        let wideCharacters = countWideLeadBytes(bytes)
+        segments.reserveCapacity((bytes.count - 3 * wideCharacters) / 5 + wideCharacters + 1)
         var start = 0
         LineBreaking.forEachOpportunity(inUTF8: bytes) { opportunity in
             let end = opportunity.offset
@@ -39,6 +40,32 @@ enum SegmentSplitter {
             start = end
         }
         return segments
+    }
+
+    /// The number of bytes 0xE0 and above (leads of 3- and 4-byte characters), eight at a
+    /// time: a byte counts when its three high bits are set; per-byte counts add up in one
+    /// word and are summed every 31 words (8 × 31 < 256, so no byte overflows).
+    static func countWideLeadBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let sumBytes: (UInt64) -> Int = { Int(($0 &* 0x0101_0101_0101_0101) >> 56) }
+        var count = 0
+        var i = 0
+        while i + 8 <= bytes.count {
+            let blockEnd = min(i + 8 * 31, bytes.count & ~7)
+            var perByte: UInt64 = 0
+            while i < blockEnd {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                perByte &+= (x & (x << 1) & (x << 2) & 0x8080_8080_8080_8080) >> 7
+                i &+= 8
+            }
+            count &+= sumBytes(perByte)
+        }
+        while i < bytes.count {
+            if bytes[i] >= 0xE0 { count &+= 1 }
+            i += 1
+        }
+        return count
     }
 
     /// Whether a segment whose last UTF-8 byte is `byte` may end in a line separator or in

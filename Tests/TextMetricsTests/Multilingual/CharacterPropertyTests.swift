@@ -41,6 +41,22 @@ import TextSegmentation
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
     }
 
+    /// The splitter's eight-bytes-at-a-time count of lead bytes 0xE0 and above equals a plain
+    /// count, for every length up to 600 (so blocks of 31 words and tails) and random bytes.
+    @Test func wideLeadByteCountMatchesAPlainCount() {
+        var state: UInt64 = 0x51DE
+        for length in 0...600 {
+            let bytes = (0..<length).map { _ -> UInt8 in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            let expected = bytes.filter { $0 >= 0xE0 }.count
+            #expect(bytes.withUnsafeBufferPointer(SegmentSplitter.countWideLeadBytes) == expected, "length \(length)")
+        }
+        let all = [UInt8](repeating: 0xFF, count: 1000)
+        #expect(all.withUnsafeBufferPointer(SegmentSplitter.countWideLeadBytes) == 1000)
+    }
+
     /// Every character whose bidi class can raise a level (R, AL, AN and the explicit
     /// embeddings, overrides and isolates) trips the itemizer's quick scan, alone and inside
     /// other text.
