@@ -74,12 +74,12 @@ final class FeedRunner {
                                                           ("frames", CellJSON.frames(layout))]).serialized, isError: false)
             }
             let height = try engine.height(for: row, width: width, scale: scale)
-            var text = "{\"id\":"
-            JSONValue.write(id, to: &text)
-            text += ",\"height\":"
-            JSONValue.writeNumber(height, to: &text)
-            text += "}"
-            return FeedAnswer(text: text, isError: false)
+            var bytes = Array("{\"id\":".utf8)
+            JSONValue.write(id, toUTF8: &bytes)
+            bytes.append(contentsOf: ",\"height\":".utf8)
+            JSONValue.writeNumber(height, toUTF8: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+            return FeedAnswer(text: String(decoding: bytes, as: UTF8.self), isError: false)
         } catch {
             return FeedAnswer.error(id: id, "\(error)")
         }
