@@ -1,1 +1,89 @@
+import Foundation
+import JSON
 import Testing
+import TestSupport
+
+/// `textmetrics measure` and `textmetrics breaks` as a shell user runs them, against
+/// `hb-shape` widths and line heights read from the font's own tables.
+@Suite struct MeasureCommandTests {
+    static let size = 15.0
+
+    /// hb-shape's width of `text` in Roboto Regular at `size`, and Roboto's line height
+    /// (ascender − descender + line gap from `hhea`), in points.
+    static func reference(_ text: String) throws -> (width: Double, lineHeight: Double) {
+        let path = CellCLI.repository + "/Fonts/Roboto-Regular.ttf"
+        let metrics = try SfntTables(path: path).verticalMetrics()
+        let units = try HBShapeReference.advances(fontPath: path, unitsPerEm: metrics.unitsPerEm, strings: [text])[0]
+        let k = size / Double(metrics.unitsPerEm)
+        return (Double(units) * k, Double(metrics.hheaAscender - metrics.hheaDescender + metrics.hheaLineGap) * k)
+    }
+
+    @Test func jsonAnswerHasTheShapedWidthAndTheTablesLineHeight() throws {
+        let result = try CellCLI.run(["measure", "--font", "Roboto-Regular", "--size", "15", "--json", "Hello, world"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let answer = try JSONValue.parse(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let expected = try Self.reference("Hello, world")
+        #expect(answer["lineCount"] == .number(1))
+        #expect(abs((answer["width"]?.numberValue ?? 0) - expected.width) < 1e-9)
+        #expect(abs((answer["height"]?.numberValue ?? 0) - expected.lineHeight) < 1e-9)
+        // @2x by default: the size rounded up to half points.
+        #expect(answer["roundedWidth"]?.numberValue == (expected.width * 2).rounded(.up) / 2)
+    }
+
+    @Test func readableLineAndStandardInput() throws {
+        let expected = try Self.reference("Hello")
+        let result = try CellCLI.run(["measure", "--font", "Roboto-Regular", "--size", "15", "--scale", "3"], stdin: "Hello")
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = String(format: "1 line, %.2f × %.2f pt (@3x: ", expected.width, expected.lineHeight)
+        #expect(result.stdout.hasPrefix(line), "\(result.stdout)")
+    }
+
+    @Test func wrapsAtTheWidthAndCountsLines() throws {
+        // "aaa bbb": two words that do not fit side by side in the width of one and a half.
+        let word = try Self.reference("aaa").width
+        let result = try CellCLI.run(["measure", "--font", "Roboto-Regular", "--size", "15", "--width", "\(word * 1.5)",
+                                      "--json", "aaa bbb"])
+        let answer = try JSONValue.parse(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let lines = try #require(answer["lines"]?.arrayValue)
+        #expect(lines.map { $0["start"] } == [.number(0), .number(4)])
+        #expect(abs((lines[0]["width"]?.numberValue ?? 0) - word) < 1e-9)  // the space hangs
+    }
+
+    @Test func jsonLinesAnswerBadRequestsAndGoOn() throws {
+        let requests = [
+            #"{"id": "a", "text": "Hello", "font": "Roboto-Regular", "size": 15}"#,
+            "{not json",
+            #"{"id": "no-text", "size": 15}"#,
+            #"{"id": "negative", "text": "x", "size": -3}"#,
+            #"{"id": "nan-width", "text": "x", "width": "wide"}"#,
+            #"{"id": "missing-font", "text": "x", "font": "/nonexistent/font.ttf"}"#,
+            #"{"id": 7, "text": "Hello", "font": ["Roboto-Regular", "wqy-microhei"], "size": 15}"#,
+        ]
+        let result = try CellCLI.run(["measure", "--jsonl"], stdin: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let answers = try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        #expect(answers.count == requests.count)
+        let hello = try Self.reference("Hello").width
+        #expect(answers[0]["id"] == .string("a"))
+        #expect(abs((answers[0]["width"]?.numberValue ?? 0) - hello) < 1e-9)
+        #expect(answers[1]["error"] != nil)
+        #expect(answers[2]["id"] == .string("no-text") && answers[2]["error"]?.stringValue?.contains("text") == true)
+        #expect(answers[3]["id"] == .string("negative") && answers[3]["error"]?.stringValue?.contains("size") == true)
+        #expect(answers[4]["id"] == .string("nan-width") && answers[4]["error"] != nil)
+        #expect(answers[5]["id"] == .string("missing-font") && answers[5]["error"]?.stringValue?.contains("nonexistent") == true)
+        #expect(answers[6]["id"] == .number(7))
+        #expect(abs((answers[6]["width"]?.numberValue ?? 0) - hello) < 1e-9)
+    }
+
+    @Test func breaksListsTheOpportunities() throws {
+        let result = try CellCLI.run(["breaks", "--jsonl"], stdin: #"{"id": 1, "text": "a b\nc"}"# + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let answer = try JSONValue.parse(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        // After "a " (allowed), after the line feed (mandatory), at the end (mandatory, LB3).
+        #expect(answer["breaks"] == .array([
+            .object([("offset", .number(2)), ("mandatory", .bool(false))]),
+            .object([("offset", .number(4)), ("mandatory", .bool(true))]),
+            .object([("offset", .number(5)), ("mandatory", .bool(true))]),
+        ]))
+    }
+}
