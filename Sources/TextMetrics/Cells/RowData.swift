@@ -45,11 +45,13 @@ public struct RowData: Hashable, Sendable {
         fields = strings.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
     }
 
-    /// The value of field `name`, or `nil` when the row has no such field.
+    /// The value of field `name`, or `nil` when the row has no such field; when a name
+    /// repeats, the last wins.
     public subscript(name: String) -> JSONValue? {
-        var found: JSONValue?
-        for (key, value) in fields where key == name { found = value }
-        return found
+        for index in fields.indices.reversed() where fields[index].0 == name {
+            return fields[index].1
+        }
+        return nil
     }
 
     /// Whether field `name` is present and non-empty — what an item's `if` tests: missing,

@@ -11,9 +11,12 @@ final class TextCache: Sendable {
         let text: String
 
         init(font: Int32, text: String) {
+            // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
+            // that are canonically equivalent but spelled differently may measure differently.
             var hasher = Hasher()
             hasher.combine(font)
-            hasher.combine(text)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             self.hash = hasher.finalize()
             self.font = font
             self.text = text
@@ -21,7 +24,12 @@ final class TextCache: Sendable {
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
         var shardHash: UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
-        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.font == rhs.font && lhs.text == rhs.text }
+        /// Keys are equal when their fonts and texts are and their byte hashes agree (so
+        /// texts spelled with other bytes are other keys); a text from the same storage as
+        /// the key's compares in constant time.
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.font == rhs.font && lhs.text == rhs.text
+        }
     }
 
     private let entries: GenerationalCache<Key, MeasuredText>

@@ -180,4 +180,41 @@ import Testing
         #expect(again.pixels == heights.pixels)
         #expect(again.errors.keys.sorted() == [137, 400])
     }
+
+    /// Frame arithmetic's own rounding equals the standard library's: to nearest with halves
+    /// away from zero, and up to the grid with a 1e-9 tolerance, on halves, near-halves,
+    /// negatives and random lengths at scales 1, 2 and 3.
+    @Test func pixelRoundingMatchesTheStandardLibrary() {
+        typealias Arithmetic = FrameArithmetic<RowContent>
+        var values: [Double] = [0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.49999999999999994, 1e6 + 0.5, 17.000000000001, 44.9999999999]
+        var state: UInt64 = 0xF4A3
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            values.append(Double(Int64(bitPattern: state) >> 20) / 1024)  // many exact halves and quarters
+            values.append(Double(state >> 11) / Double(1 << 53) * 2000 - 1000)
+        }
+        for value in values {
+            #expect(Arithmetic.nearest(value) == Int(value.rounded()), "\(value)")
+            for scale in [1.0, 2.0, 3.0] {
+                let pixels = value * scale
+                let near = pixels.rounded()
+                let expected = abs(pixels - near) < 1e-9 * max(1, abs(pixels)) ? Int(near) : Int(pixels.rounded(.up))
+                #expect(Arithmetic.ceilPixels(value, scale: scale) == expected, "\(value) @\(scale)x")
+            }
+        }
+    }
+
+    /// The text cache keys texts by their bytes: canonically equivalent spellings (which a
+    /// font may draw differently) are different keys; equal bytes from different storage match.
+    @Test func textCacheKeysAreBytes() {
+        let composed = TextCache.Key(font: 0, text: "caf\u{E9}")
+        let decomposed = TextCache.Key(font: 0, text: "cafe\u{301}")
+        #expect("caf\u{E9}" == "cafe\u{301}")  // equal as Swift strings
+        #expect(composed != decomposed)
+        let built = String(["c", "a", "f", "\u{E9}"].joined())
+        #expect(TextCache.Key(font: 0, text: built) == composed)
+        #expect(TextCache.Key(font: 1, text: built) != composed)
+        let cache = TextCache(capacity: 16)
+        #expect(cache.get(decomposed) == nil)
+    }
 }
