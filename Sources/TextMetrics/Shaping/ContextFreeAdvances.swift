@@ -34,6 +34,15 @@ final class ContextFreeAdvances: Sendable {
     private let pages: [UInt16]
     private let advances: [Int32]
 
+    /// A table where no character qualifies: what shapers hold when context-free advances
+    /// do not apply, so they keep a plain reference rather than an optional one.
+    static let empty = ContextFreeAdvances()
+
+    private init() {
+        pages = [UInt16](repeating: 0, count: 0x110000 >> Int(ContextFreeAdvances.pageShift))
+        advances = [Int32](repeating: ContextFreeAdvances.none, count: ContextFreeAdvances.pageSize)
+    }
+
     /// The table of `shaper`'s face, whose `cmap` maps the characters of `ranges`.
     init(shaper: HarfBuzzFont, mappedRanges ranges: [ClosedRange<UInt32>]) {
         var pages = [UInt16](repeating: 0, count: 0x110000 >> Int(ContextFreeAdvances.pageShift))
@@ -50,9 +59,6 @@ final class ContextFreeAdvances: Sendable {
         self.pages = pages
         self.advances = advances
     }
-
-    /// Whether any character of the face qualifies.
-    var isEmpty: Bool { advances.count == ContextFreeAdvances.pageSize }
 
     /// The advance of `value` in font units, or `nil` when it does not qualify.
     @inline(__always)
@@ -134,8 +140,13 @@ final class ContextFreeAdvances: Sendable {
 
     /// Scripts HarfBuzz shapes left to right with its default shaper, plus Common.
     static func isDefaultShaped(_ script: UnicodeScript) -> Bool {
-        switch script {
-        case .han, .hiragana, .katakana, .bopomofo, .latin, .greek, .cyrillic, .common: return true
+        defaultShaped[Int(script.rawValue)]
+    }
+
+    /// ``isDefaultShaped(_:)`` by raw script value, read once.
+    private static let defaultShaped: [Bool] = (0...Int(UInt8.max)).map { raw in
+        switch UnicodeScript(rawValue: UInt8(raw)) {
+        case .han?, .hiragana?, .katakana?, .bopomofo?, .latin?, .greek?, .cyrillic?, .common?: return true
         default: return false
         }
     }

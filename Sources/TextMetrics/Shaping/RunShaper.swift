@@ -23,47 +23,50 @@ struct RunShaper {
         // its face's cache (or context-free advances) without collecting pieces per run.
         var complete = true
         var r = 0
-        // The current run's shaper, made once per run, not per piece.
-        var current = shaper(0, measuring: true)
-        var currentRun = 0
-        for i in segments.indices {
-            let segment = segments[i]
-            while r + 1 < runs.count, runs[r].end <= segment.start { r += 1 }
-            if segment.end <= runs[r].end {
-                // The whole segment in one run, the usual case: it is its own piece.
-                if currentRun != r {
-                    current = shaper(r, measuring: true)
-                    currentRun = r
-                }
-                let font = Int(runs[r].font)
-                if let (width, trailing) = current.contextFreeWidths(of: segment, in: bytes) {
-                    segments[i].width = fonts.layoutUnits(Int64(width), font: font)
-                    segments[i].trailingWhitespace = fonts.layoutUnits(Int64(trailing), font: font)
-                    if segment.shapedEnd > segment.start { segments[i].fontMask = 1 << UInt16(font) }
+        // The segments through a buffer: one uniqueness check for the text, not per field written.
+        segments.withUnsafeMutableBufferPointer { segments in
+            // The current run's shaper, made once per run, not per piece.
+            var current = shaper(0, measuring: true)
+            var currentRun = 0
+            for i in segments.indices {
+                let segment = segments[i]
+                while r + 1 < runs.count, runs[r].end <= segment.start { r += 1 }
+                if segment.end <= runs[r].end {
+                    // The whole segment in one run, the usual case: it is its own piece.
+                    if currentRun != r {
+                        current = shaper(r, measuring: true)
+                        currentRun = r
+                    }
+                    let font = Int(runs[r].font)
+                    if let (width, trailing) = current.contextFreeWidths(of: segment, in: bytes) {
+                        segments[i].width = fonts.layoutUnits(Int64(width), font: font)
+                        segments[i].trailingWhitespace = fonts.layoutUnits(Int64(trailing), font: font)
+                        if segment.shapedEnd > segment.start { segments[i].fontMask = 1 << UInt16(font) }
+                        continue
+                    }
+                    guard let measure = current.cachedMeasure(of: segment, in: bytes) else {
+                        complete = false
+                        break
+                    }
+                    add(measure, font: font, to: &segments[i])
                     continue
                 }
-                guard let measure = current.cachedMeasure(of: segment, in: bytes) else {
-                    complete = false
-                    break
+                forEachPiece(of: segment, from: &r) { run, piece in
+                    guard complete else { return }
+                    if currentRun != run {
+                        current = shaper(run, measuring: true)
+                        currentRun = run
+                    }
+                    guard let measure = current.knownMeasure(of: piece, in: bytes) else {
+                        complete = false
+                        return
+                    }
+                    var known = piece
+                    known.apply(measure)
+                    add(known, font: Int(runs[run].font), to: &segments[i])
                 }
-                add(measure, font: font, to: &segments[i])
-                continue
+                guard complete else { break }
             }
-            forEachPiece(of: segment, from: &r) { run, piece in
-                guard complete else { return }
-                if currentRun != run {
-                    current = shaper(run, measuring: true)
-                    currentRun = run
-                }
-                guard let measure = current.knownMeasure(of: piece, in: bytes) else {
-                    complete = false
-                    return
-                }
-                var known = piece
-                known.apply(measure)
-                add(known, font: Int(runs[run].font), to: &segments[i])
-            }
-            guard complete else { break }
         }
         if complete { return }
         for i in segments.indices {

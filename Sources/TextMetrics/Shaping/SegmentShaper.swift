@@ -16,8 +16,8 @@ struct SegmentShaper {
     let runEnd: Int
 
     /// The face's context-free characters, when this shaping lets them be added up (see
-    /// ``ContextFreeAdvances``); `nil` when no character of the face qualifies.
-    private let contextFree: ContextFreeAdvances?
+    /// ``ContextFreeAdvances``); the empty table otherwise.
+    private let contextFree: ContextFreeAdvances
     /// Whether HarfBuzz guesses the properties (``properties`` is `nil`).
     private let guessesProperties: Bool
 
@@ -32,7 +32,7 @@ struct SegmentShaper {
         self.runEnd = runEnd
         guessesProperties = properties == nil
         let table = measuring && properties.map { $0.allowsContextFreeAdvances } ?? true ? face.contextFreeAdvances : nil
-        contextFree = table?.isEmpty == false ? table : nil
+        contextFree = table ?? ContextFreeAdvances.empty
     }
 
     private var salt: UInt32 { properties?.cacheSalt ?? 0 }
@@ -76,7 +76,7 @@ struct SegmentShaper {
     /// context-free advances; `nil` when some character of it is not context-free here.
     @inline(__always)
     func contextFreeWidths(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> (width: Int32, trailing: Int32)? {
-        guard let contextFree, let widths = contextFree.widths(of: segment, in: bytes),
+        guard let widths = contextFree.widths(of: segment, in: bytes),
               !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
         return widths
     }
@@ -84,7 +84,7 @@ struct SegmentShaper {
     /// The measure of `segment` without shaping: added up from context-free advances, or
     /// from the face's segment cache; `nil` when it must be shaped.
     func knownMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
-        if let contextFree, let measure = contextFree.measure(of: segment, in: bytes),
+        if let measure = contextFree.measure(of: segment, in: bytes),
            !guessesProperties || contextAllowsGuessing(after: segment, bytes) {
             return measure
         }
@@ -228,11 +228,12 @@ struct SegmentShaper {
     /// When HarfBuzz guesses the properties, whether the character shaped after `segment`
     /// keeps the guess left to right on the default shaper.
     private func contextAllowsGuessing(after segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let end = contextEnd(of: segment, bytes)
-        guard end > Int(segment.shapedEnd), let (next, _) = UTF8Scan.scalar(startingAt: Int(segment.end), in: bytes) else {
-            return true
-        }
-        return ContextFreeAdvances.allowsContext(next)
+        // No context after a mandatory break or at the end of the run (see `contextEnd`).
+        let next = Int(segment.end)
+        guard !segment.isMandatoryBreak, next < runEnd else { return true }
+        // ASCII is Latin or Common, which keep the guess.
+        guard bytes[next] >= 0x80, let (scalar, _) = UTF8Scan.scalar(startingAt: next, in: bytes) else { return true }
+        return ContextFreeAdvances.allowsContext(scalar)
     }
 
     /// Default-ignorable and control characters have no glyph in most fonts and show
