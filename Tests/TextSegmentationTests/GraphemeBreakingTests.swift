@@ -29,4 +29,17 @@ import TextSegmentation
         #expect(collected == GraphemeBreaking.boundaries(in: text))
         #expect(collected == [1, 4, 12, 14, 17])
     }
+
+    /// `role(of:)` answers both questions from one lookup, for every scalar.
+    @Test func roleMatchesThePlainBaseAndExtendingChecks() {
+        var mismatches = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let role = GraphemeBreaking.role(of: scalar)
+            if role.isPlainBase != GraphemeBreaking.isPlainBase(scalar) || role.isExtending != GraphemeBreaking.isExtending(scalar) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+    }
 }

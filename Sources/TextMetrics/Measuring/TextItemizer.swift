@@ -169,13 +169,14 @@ enum TextItemizer {
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
         guard i + 3 <= count, bytes[i] & 0xF0 == 0xE0 else { return start }
         var value = decode3(bytes, at: i)
+        guard let leading = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(leading) else { return start }
+        // Each character here is a plain base (a cluster of its own unless what follows
+        // extends it); the role of the next one, looked up once, says both.
         while true {
-            guard let scalar = Unicode.Scalar(value), UnicodeScript(scalar) == run.script, !isSpecialLetter(value),
-                  GraphemeBreaking.isPlainBase(scalar) else { break }
+            guard let scalar = Unicode.Scalar(value), script(of: scalar) == run.script, !isSpecialLetter(value) else { break }
             var first = 0
             while first < font, !chain.coverages[first].contains(scalar) { first += 1 }
             guard first == font, chain.coverages[font].contains(scalar) else { break }
-            // The character is a cluster of its own unless what follows extends it.
             let next = i + 3
             guard next < count, bytes[next] >= 0x80 else {
                 i = next
@@ -183,13 +184,22 @@ enum TextItemizer {
             }
             let isThreeBytes = bytes[next] & 0xF0 == 0xE0
             let following = isThreeBytes ? decode3(bytes, at: next) : UTF8Scan.scalar(startingAt: next, in: bytes).map { $0.0.value } ?? 0
-            guard let followingScalar = Unicode.Scalar(following), !GraphemeBreaking.isExtending(followingScalar) else { break }
+            guard let followingScalar = Unicode.Scalar(following) else { break }
+            let role = GraphemeBreaking.role(of: followingScalar)
+            guard !role.isExtending else { break }
             i = next
-            guard isThreeBytes else { break }
+            guard isThreeBytes, role.isPlainBase else { break }
             value = following
         }
         if i > start { run.end = Int32(i) }
         return i
+    }
+
+    /// The script of `scalar`; CJK Unified Ideographs (U+4E00–U+9FFF, all assigned and all
+    /// Han since Unicode 14) without a table lookup.
+    @inline(__always)
+    private static func script(of scalar: Unicode.Scalar) -> UnicodeScript {
+        (0x4E00...0x9FFF).contains(scalar.value) ? .han : UnicodeScript(scalar)
     }
 
     /// The 3-byte UTF-8 character at `i` (lead byte 0xE0–0xEF, well formed).
@@ -447,6 +457,12 @@ enum TextItemizer {
             let lead = bytes[i]
             i += 1
             guard lead >= 0xD6 else { continue }  // ASCII, U+0080–U+058F and continuation bytes
+            if lead >= 0xE3 && lead <= 0xEE {
+                // U+3000–U+EFFF (CJK, Hangul, Yi, private use): nothing right to left; skip
+                // the character's two continuation bytes (a String's UTF-8 is well formed).
+                i += 2
+                continue
+            }
             switch lead {
             case 0xD6...0xDF:
                 return true

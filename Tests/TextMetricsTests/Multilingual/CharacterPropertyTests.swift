@@ -41,6 +41,13 @@ import TextSegmentation
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
     }
 
+    /// The itemizer takes U+4E00–U+9FFF as Han without a lookup: every one of them is.
+    @Test func cjkUnifiedIdeographsAreAllHan() {
+        let others = (UInt32(0x4E00)...0x9FFF).filter { UnicodeScript(Unicode.Scalar($0)!) != .han }
+        #expect(others.isEmpty, "\(others.prefix(5))")
+        #expect((UInt32(0x4E00)...0x9FFF).allSatisfy { Unicode.Scalar($0)!.properties.generalCategory == .otherLetter })
+    }
+
     /// The splitter's eight-bytes-at-a-time count of lead bytes 0xE0 and above equals a plain
     /// count, for every length up to 600 (so blocks of 31 words and tails) and random bytes.
     @Test func wideLeadByteCountMatchesAPlainCount() {
