@@ -15,7 +15,7 @@ enum SegmentSplitter {
             var shapedEnd = end
             var contentEnd = end
             // Separators and hanging spaces end in one of these bytes; most segments do not.
-            if end > start, mayEndInWhitespace(bytes[end - 1]) {
+            if end > start, mayEndInWhitespace(bytes, end: end, start: start) {
                 if opportunity.isMandatory {
                     while shapedEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: shapedEnd, in: bytes, notBefore: start),
                           isLineSeparator(scalar) {
@@ -68,14 +68,24 @@ enum SegmentSplitter {
         return count
     }
 
-    /// Whether a segment whose last UTF-8 byte is `byte` may end in a line separator or in
-    /// hanging whitespace: the last bytes of those characters are 0x09–0x0D, 0x20, 0x80–0x8A
-    /// (U+1680, U+2000–U+200A, U+3000), 0x85 (NEL), 0x9F (U+205F), 0xA8–0xA9 (LS, PS).
+    /// Whether a segment ending at byte `end` (after `start`) may end in a line separator or
+    /// in hanging whitespace, from its last two bytes: those characters end in 0x09–0x0D or
+    /// 0x20 (ASCII), or in 0x80–0x8A, 0x9F, 0xA8–0xA9 after 0x80 or 0x81 (U+2000–U+200A,
+    /// U+205F, LS, PS, U+3000), after 0x9A (U+1680) or after 0xC2 (NEL, 0x85) — which the last
+    /// byte of most CJK characters is not.
     @inline(__always)
-    static func mayEndInWhitespace(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x09...0x0D, 0x20, 0x80...0x8A, 0x9F, 0xA8, 0xA9: return true
-        default: return false
+    static func mayEndInWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -> Bool {
+        switch bytes[end - 1] {
+        case 0x09...0x0D, 0x20:
+            return true
+        case 0x80...0x8A, 0x9F, 0xA8, 0xA9:
+            guard end - start >= 2 else { return false }
+            switch bytes[end - 2] {
+            case 0x80, 0x81, 0x9A, 0xC2: return true
+            default: return false
+            }
+        default:
+            return false
         }
     }
 

@@ -32,9 +32,9 @@ import TextSegmentation
             if special, !UnicodeScript(scalar).isShared, !TextItemizer.isSpecialLetter(value) {
                 mismatches.append("special letter U+\(String(value, radix: 16))")
             }
-            // Separators and hanging whitespace end in a byte the splitter's quick check knows.
+            // Separators and hanging whitespace end in bytes the splitter's quick check knows.
             if SegmentSplitter.isLineSeparator(scalar) || SegmentSplitter.isHangingWhitespace(scalar),
-               !SegmentSplitter.mayEndInWhitespace(Array(String(scalar).utf8).last!) {
+               !Array(String(scalar).utf8).withUnsafeBufferPointer({ SegmentSplitter.mayEndInWhitespace($0, end: $0.count, start: 0) }) {
                 mismatches.append("whitespace end byte U+\(String(value, radix: 16))")
             }
         }
