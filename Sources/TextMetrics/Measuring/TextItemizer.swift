@@ -74,15 +74,22 @@ enum TextItemizer {
             defer { start = end }
             while levelIndex + 1 < levels.count, levels[levelIndex].range.upperBound <= start { levelIndex += 1 }
             let level = levels.isEmpty ? 0 : levels[levelIndex].level
-            // A cluster of one letter or ASCII character that continues the current run (most
-            // clusters): the choice `choose` would make, without building a `Cluster`.
+            // A cluster of one letter or ASCII character (most clusters): the choice `choose`
+            // would make, without building a `Cluster`. It continues the current run, or, a
+            // letter of another font or script, starts the next one as the general path does.
             if quick, held == nil, var run = current, run.level == level,
-               let (font, script) = quickChoice(bytes, start, end, chain, current: Int(run.font)), font == run.font,
-               script == nil || script == run.script || run.script.isShared {
-                if let script, run.script.isShared { run.script = script }
-                run.end = Int32(end)
-                current = run
-                continue
+               let (font, script) = quickChoice(bytes, start, end, chain, current: Int(run.font)) {
+                if font == run.font, script == nil || script == run.script || run.script.isShared {
+                    if let script, run.script.isShared { run.script = script }
+                    run.end = Int32(end)
+                    current = run
+                    continue
+                }
+                if let script {
+                    close(run)
+                    current = TextRun(start: Int32(start), end: Int32(end), font: font, script: script, level: level)
+                    continue
+                }
             }
             let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             if cluster.isSpaceLike, let run = current, held.map({ $0.level == level }) ?? true,
