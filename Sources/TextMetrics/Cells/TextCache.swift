@@ -23,6 +23,12 @@ final class TextCache: Sendable {
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        /// The dictionary's hash from the stored one (itself from a randomly seeded `Hasher`
+        /// over the bytes) and the table's seed, without a second `Hasher` round.
+        func _rawHashValue(seed: Int) -> Int {
+            let h = UInt64(UInt(bitPattern: hash ^ seed)) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: h ^ (h >> 29))
+        }
         var shardHash: UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
         /// Keys are equal when their fonts and texts are and their byte hashes agree (so
         /// texts spelled with other bytes are other keys); a text from the same storage as
