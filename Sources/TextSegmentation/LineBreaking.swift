@@ -172,6 +172,23 @@ public enum LineBreaking {
                 index &+= length
                 continue
             }
+            // The word boundaries of Latin text. A space is never broken before (LB7) unless
+            // after a hard break (LB4, LB5); a letter after a space is broken before (LB18)
+            // unless `OP SP*` holds it (LB14) — no other rule before LB18 can apply to it.
+            if cls == .SP {
+                switch state.prev {
+                case .BK, .CR, .LF, .NL: break
+                default:
+                    state.push(cls, value: value, dotted: false, isZWJ: false)
+                    index &+= length
+                    continue
+                }
+            } else if cls == .AL, state.prev == .SP, state.lastNonSpace != .OP, !dotted {
+                report(index, false)
+                state.push(cls, value: value, dotted: false, isZWJ: false)
+                index &+= length
+                continue
+            }
             switch decide(state, cls, value, dotted, base, index &+ length, end) {
             case .prohibited: break
             case .allowed: report(index, false)
