@@ -88,6 +88,16 @@ public struct FontChain: Sendable, Hashable {
         fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped[index].face }
     }
 
+    /// The primary font's metrics, read without copying the font.
+    var primaryMetrics: ScaledFontMetrics {
+        fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped.pointee.metrics }
+    }
+
+    /// The primary font's points per font unit, read without copying the font.
+    var primaryPointsPerUnit: Double {
+        fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped.pointee.pointsPerUnit }
+    }
+
     /// Points per layout unit.
     var pointsPerUnit: Double { size / Double(unitsPerEm) }
 

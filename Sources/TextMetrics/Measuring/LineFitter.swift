@@ -64,9 +64,13 @@ struct LineFitter {
     }
 
     private func fillLine(_ line: inout Line, from position: inout Position) {
+        // Through the buffer: no bounds checks or copies of the array per segment.
+        segments.withUnsafeBufferPointer { segments in fillLine(&line, from: &position, segments) }
+    }
+
+    private func fillLine(_ line: inout Line, from position: inout Position, _ segments: UnsafeBufferPointer<TextSegment>) {
         var units: Int64 = 0  // the line so far, trailing whitespace included
         var placedAny = false
-        let segments = self.segments
         while position.segment < segments.count {
             var segment = segments[position.segment]
             var isRemainder = false

@@ -113,7 +113,7 @@ public struct PreparedText: Sendable {
                 lines.append(TextLine(utf8Range: line.startByte..<line.endByte, width: Double(units) * ppu,
                                       baseline: top + metrics.ascender, height: metrics.height, truncation: truncation))
             }
-            return TextLayout(size: outcome.size, lines: lines, lineHeight: font.metrics.lineHeight,
+            return TextLayout(size: outcome.size, lines: lines, lineHeight: fonts.primaryMetrics.lineHeight,
                               isTruncated: outcome.isTruncated,
                               missingGlyphs: missingGlyphs(upTo: outcome.shownSegments, bytes),
                               usesFallbackFonts: outcome.fontMask & ~1 != 0)
@@ -141,7 +141,8 @@ public struct PreparedText: Sendable {
     private func run(_ container: TextContainer, _ bytes: UnsafeBufferPointer<UInt8>,
                      _ body: (LineFitter.Line, Int64, LineTruncation?, Double, LineMetrics) -> Void) -> Outcome {
         let ppu = pointsPerUnit
-        let uniform: LineMetrics = (font.metrics.lineHeight, font.metrics.ascender)
+        let primary = fonts.primaryMetrics
+        let uniform: LineMetrics = (primary.lineHeight, primary.ascender)
         let isUniform = hasUniformLineHeight
         var maxLines = container.numberOfLines == 0 ? Int.max : container.numberOfLines
         if isUniform, container.height.isFinite {
@@ -149,7 +150,7 @@ public struct PreparedText: Sendable {
         }
         let segments = self.segments
         let shaping: SegmentAccess.Shaping = runs.map { .runs(RunShaper(fonts: fonts, runs: $0, language: shapingLanguage)) }
-            ?? .single(SegmentShaper(face: font.face, runEnd: bytes.count))
+            ?? .single(fonts.face(0))
         let access = SegmentAccess(shaping: shaping, segments: segments, bytes: bytes, longSegments: longSegments)
         let maxUnits = container.width / ppu
         let fitter = LineFitter(access: access, maxUnits: maxUnits, charWrap: container.lineBreakMode == .charWrap,
@@ -198,7 +199,7 @@ public struct PreparedText: Sendable {
 
     /// Points per unit of the segments' widths: the primary font's units when the text is one
     /// run in it (measured exactly as that font alone), else the chain's layout units.
-    var pointsPerUnit: Double { runs == nil ? font.pointsPerUnit : fonts.pointsPerUnit }
+    var pointsPerUnit: Double { runs == nil ? fonts.primaryPointsPerUnit : fonts.pointsPerUnit }
 
     /// The ellipsis' width in the segments' units: from the first font of the chain that has U+2026.
     private var ellipsisUnits: Int64 {

@@ -6,9 +6,10 @@
 /// cache keep their grapheme advances in the prepared text's own memo, so breaking a 2 MB
 /// token into thousands of lines shapes it once.
 struct SegmentAccess {
-    /// The text's shaping: one face, or runs of a font chain.
+    /// The text's shaping: one face (its shaper made only when asked, as laying out rarely
+    /// does), or runs of a font chain.
     enum Shaping {
-        case single(SegmentShaper)
+        case single(FontFace)
         case runs(RunShaper)
     }
 
@@ -17,11 +18,14 @@ struct SegmentAccess {
     let bytes: UnsafeBufferPointer<UInt8>
     let longSegments: LongSegmentMemo?
 
+    /// The shaper of a text in one face.
+    private func shaper(_ face: FontFace) -> SegmentShaper { SegmentShaper(face: face, runEnd: bytes.count) }
+
     func graphemes(_ i: Int) -> GraphemeAdvances {
         if let longSegments, let known = longSegments.graphemes(i) { return known }
         let clusters: GraphemeAdvances
         switch shaping {
-        case .single(let shaper): clusters = shaper.graphemes(of: i, segments, in: bytes)
+        case .single(let face): clusters = shaper(face).graphemes(of: i, segments, in: bytes)
         case .runs(let shaper): clusters = shaper.graphemes(of: segments[i], in: bytes)
         }
         longSegments?.store(clusters, for: i)
@@ -31,7 +35,7 @@ struct SegmentAccess {
     /// The width of `range` shaped alone (a piece ending where a word was cut).
     func isolatedWidth(_ range: Range<Int>) -> Int64 {
         switch shaping {
-        case .single(let shaper): shaper.isolatedWidth(range, in: bytes)
+        case .single(let face): shaper(face).isolatedWidth(range, in: bytes)
         case .runs(let shaper): shaper.isolatedWidth(range, in: bytes)
         }
     }
@@ -39,7 +43,7 @@ struct SegmentAccess {
     /// Segment `i` re-measured from byte `start`, or `nil` when too long to re-measure.
     func remainder(of i: Int, from start: Int) -> TextSegment? {
         switch shaping {
-        case .single(let shaper): shaper.remainder(of: i, from: start, segments, in: bytes)
+        case .single(let face): shaper(face).remainder(of: i, from: start, segments, in: bytes)
         case .runs(let shaper): shaper.remainder(of: segments[i], from: start, in: bytes)
         }
     }
