@@ -7,17 +7,18 @@
 /// young one. This is an approximate LRU with O(1) work per call and a hard cap of about
 /// `capacity` entries (two generations of `capacity / (2 × shards)` per shard).
 final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
-    private let shards: [Shard]
+    /// The shards, each a lock over its two generations.
+    private let shards: [Lock<Generations>]
     private let perGeneration: Int
 
     init(capacity: Int, shards shardCount: Int = 16) {
         perGeneration = max(1, capacity / (2 * shardCount))
-        shards = (0..<shardCount).map { _ in Shard() }
+        shards = (0..<shardCount).map { _ in Lock(Generations()) }
     }
 
     /// The value for `key`, if cached (a hit in the old generation is promoted).
     func value(for key: Key) -> Value? {
-        shard(key).state.withLock { state in
+        shards[shardIndex(key)].withLock { state in
             if let hit = state.young[key] { return hit }
             guard let hit = state.old.removeValue(forKey: key) else { return nil }
             insert(hit, for: key, into: &state)
@@ -27,12 +28,12 @@ final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
 
     /// Stores `value` for `key`, replacing any earlier value.
     func store(_ value: Value, for key: Key) {
-        shard(key).state.withLock { insert(value, for: key, into: &$0) }
+        shards[shardIndex(key)].withLock { insert(value, for: key, into: &$0) }
     }
 
     /// Drops the entry for `key`.
     func removeValue(for key: Key) {
-        shard(key).state.withLock { state in
+        shards[shardIndex(key)].withLock { state in
             state.young[key] = nil
             state.old[key] = nil
         }
@@ -42,7 +43,7 @@ final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     /// - Complexity: O(entries).
     func removeAll(where predicate: (Key) -> Bool) {
         for shard in shards {
-            shard.state.withLock { state in
+            shard.withLock { state in
                 state.young = state.young.filter { !predicate($0.key) }
                 state.old = state.old.filter { !predicate($0.key) }
             }
@@ -51,16 +52,17 @@ final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
 
     /// Drops every entry.
     func removeAll() {
-        for shard in shards { shard.state.withLock { $0 = Generations() } }
+        for shard in shards { shard.withLock { $0 = Generations() } }
     }
 
     /// The number of entries held now.
     var count: Int {
-        shards.reduce(0) { sum, shard in sum + shard.state.withLock { $0.young.count + $0.old.count } }
+        shards.reduce(0) { sum, shard in sum + shard.withLock { $0.young.count + $0.old.count } }
     }
 
-    private func shard(_ key: Key) -> Shard {
-        shards[Int(key.shardHash % UInt64(shards.count))]
+    @inline(__always)
+    private func shardIndex(_ key: Key) -> Int {
+        Int(key.shardHash % UInt64(shards.count))
     }
 
     private func insert(_ value: Value, for key: Key, into state: inout Generations) {
@@ -75,10 +77,6 @@ final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     private struct Generations {
         var young: [Key: Value] = [:]
         var old: [Key: Value] = [:]
-    }
-
-    private final class Shard: Sendable {
-        let state = Lock(Generations())
     }
 }
 
