@@ -52,24 +52,16 @@ public enum GraphemeBreaking {
         GraphemeBreakClass.trie.value(scalar.value) == GraphemeBreakClass.other.rawValue
     }
 
-    /// What a character does to the cluster boundary before it and after it, from one table
-    /// lookup: `isPlainBase` as ``isPlainBase(_:)`` and `isExtending` as ``isExtending(_:)``.
+    /// What a character does to the cluster boundaries around it, from one table lookup:
+    /// `isPlainBase` as ``isPlainBase(_:)``; `isExtending` when it joins the cluster before it
+    /// whatever that is (GB9, GB9a: an extending character, ZWJ or a spacing mark) — after a
+    /// plain base, a cluster ends exactly before the first character that does not.
     public static func role(of scalar: Unicode.Scalar) -> (isPlainBase: Bool, isExtending: Bool) {
         let value = GraphemeBreakClass.trie.value(scalar.value)
         switch GraphemeBreakClass(tableValue: value) {
         case .extend, .zwj, .spacingMark: return (false, true)
         case .other: return (value == GraphemeBreakClass.other.rawValue, false)
         default: return (false, false)
-        }
-    }
-
-    /// Whether `scalar` joins the cluster before it whatever that is (GB9, GB9a): an
-    /// extending character, ZWJ or a spacing mark. After a plain base (``isPlainBase(_:)``),
-    /// a cluster ends exactly before the first character that does not.
-    public static func isExtending(_ scalar: Unicode.Scalar) -> Bool {
-        switch GraphemeBreakClass(tableValue: GraphemeBreakClass.trie.value(scalar.value)) {
-        case .extend, .zwj, .spacingMark: return true
-        default: return false
         }
     }
 

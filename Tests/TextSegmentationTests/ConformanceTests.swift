@@ -65,7 +65,7 @@ import TextSegmentation
         #expect(disagreeing.isEmpty, "first: \(disagreeing.first.map { String($0.lineNumber) } ?? "")")
     }
 
-    /// `isExtending` is exactly GB9/GB9a's right side, read from `GraphemeBreakTest.txt`'s
+    /// `role(of:).isExtending` is exactly GB9/GB9a's right side, read from `GraphemeBreakTest.txt`'s
     /// own data: a character extends a plain base when no boundary falls between them.
     @Test func extendingCharacters() throws {
         let cases = try #require(UnicodeTestFile.load("GraphemeBreakTest.txt"))
@@ -74,7 +74,7 @@ import TextSegmentation
             let scalars = Array(testCase.text.unicodeScalars)
             guard scalars.count == 2, GraphemeBreaking.isPlainBase(scalars[0]) else { continue }
             let joined = testCase.expectedBreaks == [testCase.text.utf8.count]
-            #expect(GraphemeBreaking.isExtending(scalars[1]) == joined, "line \(testCase.lineNumber)")
+            #expect(GraphemeBreaking.role(of: scalars[1]).isExtending == joined, "line \(testCase.lineNumber)")
             checked += 1
         }
         #expect(checked > 20)

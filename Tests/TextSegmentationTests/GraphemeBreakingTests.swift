@@ -30,13 +30,18 @@ import TextSegmentation
         #expect(collected == [1, 4, 12, 14, 17])
     }
 
-    /// `role(of:)` answers both questions from one lookup, for every scalar.
-    @Test func roleMatchesThePlainBaseAndExtendingChecks() {
+    /// `role(of:)` for every scalar: `isPlainBase` as `isPlainBase(_:)`, and `isExtending`
+    /// exactly when the scalar stays in one cluster with a letter before it, as the
+    /// segmentation itself decides.
+    @Test func roleMatchesThePlainBaseCheckAndTheSegmentation() {
         var mismatches = 0
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let role = GraphemeBreaking.role(of: scalar)
-            if role.isPlainBase != GraphemeBreaking.isPlainBase(scalar) || role.isExtending != GraphemeBreaking.isExtending(scalar) {
+            var text = "a"
+            text.unicodeScalars.append(scalar)
+            let joined = GraphemeBreaking.boundaries(in: text) == [text.utf8.count]
+            if role.isPlainBase != GraphemeBreaking.isPlainBase(scalar) || role.isExtending != joined {
                 mismatches += 1
             }
         }

@@ -70,18 +70,15 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try! engine.height(for: rows[index & 127]))
             }
         }
-        Benchmark("Compare/\(name) solver reused system",
-                  configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .nanoseconds,
-                                       warmupIterations: 10, scalingFactor: .one, maxDuration: .seconds(2),
-                                       maxIterations: 100_000)) { benchmark in
+        let solverConfiguration = Benchmark.Configuration(
+            metrics: [.wallClock, .throughput], timeUnits: .nanoseconds, warmupIterations: 10, scalingFactor: .one,
+            maxDuration: .seconds(2), maxIterations: 100_000)
+        Benchmark("Compare/\(name) solver reused system", configuration: solverConfiguration) { benchmark in
             for index in benchmark.scaledIterations {
                 blackHole(try! compiler.height(for: rows[(benchmark.currentIteration + index) & 127]))
             }
         }
-        Benchmark("Compare/\(name) solver fresh system",
-                  configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .nanoseconds,
-                                       warmupIterations: 10, scalingFactor: .one, maxDuration: .seconds(2),
-                                       maxIterations: 100_000)) { benchmark in
+        Benchmark("Compare/\(name) solver fresh system", configuration: solverConfiguration) { benchmark in
             for index in benchmark.scaledIterations {
                 blackHole(try! compiler.freshHeight(for: rows[(benchmark.currentIteration + index) & 127]))
             }

@@ -79,18 +79,15 @@ public struct FontChain: Sendable, Hashable {
     public var primary: Font { fonts[0] }
     /// The size in points.
     public var size: Double { fonts[0].size }
-    /// The primary font's metrics.
-    public var metrics: ScaledFontMetrics { fonts[0].metrics }
+    /// The primary font's metrics (read in place: layout asks for them on every call).
+    public var metrics: ScaledFontMetrics {
+        fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped.pointee.metrics }
+    }
 
     /// The face of font `index`, read without copying the font.
     @inline(__always)
     func face(_ index: Int) -> FontFace {
         fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped[index].face }
-    }
-
-    /// The primary font's metrics, read without copying the font.
-    var primaryMetrics: ScaledFontMetrics {
-        fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped.pointee.metrics }
     }
 
     /// The primary font's points per font unit, read without copying the font.

@@ -113,7 +113,7 @@ public struct PreparedText: Sendable {
                 lines.append(TextLine(utf8Range: line.startByte..<line.endByte, width: Double(units) * ppu,
                                       baseline: top + metrics.ascender, height: metrics.height, truncation: truncation))
             }
-            return TextLayout(size: outcome.size, lines: lines, lineHeight: fonts.primaryMetrics.lineHeight,
+            return TextLayout(size: outcome.size, lines: lines, lineHeight: fonts.metrics.lineHeight,
                               isTruncated: outcome.isTruncated,
                               missingGlyphs: missingGlyphs(upTo: outcome.shownSegments, bytes),
                               usesFallbackFonts: outcome.fontMask & ~1 != 0)
@@ -141,7 +141,7 @@ public struct PreparedText: Sendable {
     private func run(_ container: TextContainer, _ bytes: UnsafeBufferPointer<UInt8>,
                      _ body: (LineFitter.Line, Int64, LineTruncation?, Double, LineMetrics) -> Void) -> Outcome {
         let ppu = pointsPerUnit
-        let primary = fonts.primaryMetrics
+        let primary = fonts.metrics
         let uniform: LineMetrics = (primary.lineHeight, primary.ascender)
         let isUniform = hasUniformLineHeight
         var maxLines = container.numberOfLines == 0 ? Int.max : container.numberOfLines

@@ -43,6 +43,11 @@ enum TextItemizer {
 
         var count: Int { coverages.count }
         func isColor(_ index: Int) -> Bool { colorMask & 1 << UInt16(index) != 0 }
+        /// The first font of the chain that has `scalar`, or `nil`.
+        @inline(__always)
+        func firstFont(having scalar: Unicode.Scalar) -> Int? {
+            coverages.firstIndex { $0.contains(scalar) }
+        }
         /// Whether font `index` is a text font that has every printable ASCII character.
         func isASCIITextFont(_ index: Int) -> Bool { (asciiMask & ~colorMask) & 1 << UInt16(index) != 0 }
     }
@@ -181,9 +186,7 @@ enum TextItemizer {
         // extends it); the role of the next one, looked up once, says both.
         while true {
             guard let scalar = Unicode.Scalar(value), script(of: scalar) == run.script, !isSpecialLetter(value) else { break }
-            var first = 0
-            while first < font, !chain.coverages[first].contains(scalar) { first += 1 }
-            guard first == font, chain.coverages[font].contains(scalar) else { break }
+            guard chain.firstFont(having: scalar) == font else { break }
             let next = i + 3
             guard next < count, bytes[next] >= 0x80 else {
                 i = next
@@ -258,11 +261,8 @@ enum TextItemizer {
                   chain.coverages[current].contains(scalar) else { return nil }
             return (UInt8(current), nil)
         }
-        guard !isSpecialLetter(value) else { return nil }
-        for index in 0..<chain.count where chain.coverages[index].contains(scalar) {
-            return chain.isColor(index) ? nil : (UInt8(index), script)
-        }
-        return nil
+        guard !isSpecialLetter(value), let font = chain.firstFont(having: scalar), !chain.isColor(font) else { return nil }
+        return (UInt8(font), script)
     }
 
     /// Whether `bytes` can skip itemization: printable ASCII (and tabs and line separators)

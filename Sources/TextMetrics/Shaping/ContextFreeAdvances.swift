@@ -70,13 +70,6 @@ final class ContextFreeAdvances: Sendable {
         return advance == ContextFreeAdvances.none ? nil : advance
     }
 
-    /// The measure of `segment` when every character of it qualifies, else `nil`.
-    func measure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
-        guard let (width, trailing) = widths(of: segment, in: bytes) else { return nil }
-        return SegmentMeasure(width: width, trailingWhitespace: trailing, lineEndCorrection: 0,
-                              hasMissingGlyphs: false, graphemes: nil)
-    }
-
     /// The width of `segment` and of its trailing whitespace, in font units, when every
     /// character of it qualifies, else `nil`.
     @inline(__always)

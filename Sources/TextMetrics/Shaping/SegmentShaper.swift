@@ -84,9 +84,9 @@ struct SegmentShaper {
     /// The measure of `segment` without shaping: added up from context-free advances, or
     /// from the face's segment cache; `nil` when it must be shaped.
     func knownMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
-        if let measure = contextFree.measure(of: segment, in: bytes),
-           !guessesProperties || contextAllowsGuessing(after: segment, bytes) {
-            return measure
+        if let (width, trailing) = contextFreeWidths(of: segment, in: bytes) {
+            return SegmentMeasure(width: width, trailingWhitespace: trailing, lineEndCorrection: 0,
+                                  hasMissingGlyphs: false, graphemes: nil)
         }
         return cachedMeasure(of: segment, in: bytes)
     }
