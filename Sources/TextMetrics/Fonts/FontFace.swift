@@ -36,6 +36,8 @@ public final class FontFace: Sendable {
     public let hasColorGlyphs: Bool
     /// Built on first use: finding the characters no lookup touches reads every lookup.
     private let contextFreeTable = LazyReference<ContextFreeAdvances>()
+    /// Built on first use: reading the layout tables and every pair takes a few milliseconds.
+    private let pairTable = LazyReference<PairAdvances>()
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -83,6 +85,13 @@ public final class FontFace: Sendable {
         if let table = contextFreeTable.load() { return table }
         // Two threads may both build it on first use; one table is kept.
         return contextFreeTable.storeIfNil(ContextFreeAdvances(shaper: shaper, mappedRanges: shaper.mappedRanges()))
+    }
+
+    /// The Latin characters and pairs measured by adding advances and kerning (see
+    /// ``PairAdvances``), found on first use and kept.
+    var pairAdvances: PairAdvances {
+        if let table = pairTable.load() { return table }
+        return pairTable.storeIfNil(PairAdvances(shaper: shaper))
     }
 
     private static func shapeEllipsis(_ shaper: HarfBuzzFont) -> Int32 {

@@ -59,12 +59,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// tables HarfBuzz shapes with outside OpenType layout (`kern`, `kerx`, `morx`, `mort`,
     /// `trak`) gives nothing.
     func contextFreeAdvances(of ranges: [ClosedRange<UInt32>], where qualifies: (UInt32) -> Bool) -> [(scalar: UInt32, advance: Int32)] {
-        let otherLayoutTables = ["kern", "kerx", "morx", "mort", "trak"]
-        for tag in otherLayoutTables {
-            let blob = hb_face_reference_table(face, HarfBuzzFont.tag(tag))
-            defer { hb_blob_destroy(blob) }
-            if hb_blob_get_length(blob) > 0 { return [] }
-        }
+        guard !hasOtherLayoutTables else { return [] }
         let touched = hb_set_create()
         defer { hb_set_destroy(touched) }
         for table in ["GSUB", "GPOS"].map(HarfBuzzFont.tag) {
@@ -82,6 +77,105 @@ final class HarfBuzzFont: @unchecked Sendable {
             }
         }
         return found
+    }
+
+    /// Whether the face has tables HarfBuzz shapes with outside OpenType layout: `kern`,
+    /// `kerx`, `morx`, `mort` or `trak`.
+    var hasOtherLayoutTables: Bool {
+        ["kern", "kerx", "morx", "mort", "trak"].contains { !tableBytes($0).isEmpty }
+    }
+
+    /// A copy of the table tagged `tag`; empty when the face has none.
+    func tableBytes(_ tag: String) -> [UInt8] {
+        let blob = hb_face_reference_table(face, HarfBuzzFont.tag(tag))
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
+        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+    }
+
+    /// The script tags of the ScriptList of `table` (`"GSUB"` or `"GPOS"`).
+    func scriptTags(_ table: String) -> [String] {
+        let table = HarfBuzzFont.tag(table)
+        var count = hb_ot_layout_table_get_script_tags(face, table, 0, nil, nil)
+        var tags = [hb_tag_t](repeating: 0, count: Int(count))
+        _ = hb_ot_layout_table_get_script_tags(face, table, 0, &count, &tags)
+        return tags.prefix(Int(count)).map(HarfBuzzFont.name)
+    }
+
+    /// For every language system of `table` (each script's default one and its languages),
+    /// the lookups its required feature and its features tagged one of `features` hold.
+    func lookupsPerLanguageSystem(_ table: String, features: Set<String>) -> [Set<Int>] {
+        let table = HarfBuzzFont.tag(table)
+        let scriptCount = hb_ot_layout_table_get_script_tags(face, table, 0, nil, nil)
+        var systems: [Set<Int>] = []
+        for script in 0..<scriptCount {
+            let languageCount = hb_ot_layout_script_get_language_tags(face, table, script, 0, nil, nil)
+            let languages = [UInt32(HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX)] + Array(0..<languageCount)
+            for language in languages {
+                systems.append(lookups(table, script: script, language: language, features: features))
+            }
+        }
+        return systems
+    }
+
+    /// The lookups of one language system (see ``lookupsPerLanguageSystem(_:features:)``).
+    private func lookups(_ table: hb_tag_t, script: UInt32, language: UInt32, features: Set<String>) -> Set<Int> {
+        let featureCount = hb_ot_layout_language_get_feature_indexes(face, table, script, language, 0, nil, nil)
+        var indexes = [UInt32](repeating: 0, count: Int(featureCount))
+        var tags = [hb_tag_t](repeating: 0, count: Int(featureCount))
+        var count = featureCount
+        _ = hb_ot_layout_language_get_feature_indexes(face, table, script, language, 0, &count, &indexes)
+        count = featureCount
+        _ = hb_ot_layout_language_get_feature_tags(face, table, script, language, 0, &count, &tags)
+        var chosen = zip(indexes, tags).filter { features.contains(HarfBuzzFont.name($0.1)) }.map(\.0)
+        var required: UInt32 = 0
+        if hb_ot_layout_language_get_required_feature(face, table, script, language, &required, nil) != 0 {
+            chosen.append(required)
+        }
+        var lookups = Set<Int>()
+        for feature in chosen {
+            var lookupCount = hb_ot_layout_feature_get_lookups(face, table, feature, 0, nil, nil)
+            var found = [UInt32](repeating: 0, count: Int(lookupCount))
+            _ = hb_ot_layout_feature_get_lookups(face, table, feature, 0, &lookupCount, &found)
+            lookups.formUnion(found.prefix(Int(lookupCount)).map(Int.init))
+        }
+        return lookups
+    }
+
+    /// The glyphs lookup `lookup` of `table` may change or position (its input sets), as
+    /// `hb_ot_layout_lookup_collect_glyphs` reports them.
+    func inputGlyphs(_ table: String, lookup: Int) -> Set<UInt32> {
+        let input = hb_set_create()
+        defer { hb_set_destroy(input) }
+        hb_ot_layout_lookup_collect_glyphs(face, HarfBuzzFont.tag(table), UInt32(lookup), nil, input, nil, nil)
+        var glyphs = Set<UInt32>()
+        var glyph: hb_codepoint_t = UInt32.max  // HB_SET_VALUE_INVALID: start from the beginning
+        while hb_set_next(input, &glyph) != 0 { glyphs.insert(glyph) }
+        return glyphs
+    }
+
+    /// The `cmap` glyph of `scalar`, or `nil` when the face has none.
+    func nominalGlyph(_ scalar: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 && glyph != 0 ? glyph : nil
+    }
+
+    /// The `hmtx` advance of `glyph` in font units.
+    func advance(ofGlyph glyph: UInt32) -> Int32 {
+        hb_font_get_glyph_h_advance(font, glyph)
+    }
+
+    /// Whether `GDEF` classes `glyph` as a base glyph or not at all (not a ligature,
+    /// mark or component).
+    func isBaseOrUnclassified(_ glyph: UInt32) -> Bool {
+        let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
+        return glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+    }
+
+    /// The four letters of a packed tag.
+    private static func name(_ tag: hb_tag_t) -> String {
+        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
     }
 
     /// A four-letter OpenType tag packed as HarfBuzz packs it (`HB_TAG`).

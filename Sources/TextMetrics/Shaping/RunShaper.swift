@@ -38,9 +38,11 @@ struct RunShaper {
                         currentRun = r
                     }
                     let font = Int(runs[r].font)
-                    if let (width, trailing) = current.contextFreeWidths(of: segment, in: bytes) {
+                    if let (width, trailing, correction) = current.additiveMeasure(of: segment, in: bytes) {
                         segments[i].width = fonts.layoutUnits(Int64(width), font: font)
-                        segments[i].trailingWhitespace = fonts.layoutUnits(Int64(trailing), font: font)
+                        segments[i].trailingWhitespace = trailing == 0 ? 0 : fonts.layoutUnits(Int64(trailing), font: font)
+                        segments[i].lineEndCorrection = correction == 0 ? 0
+                            : Int32(clamping: fonts.layoutUnits(Int64(correction), font: font))
                         if segment.shapedEnd > segment.start { segments[i].fontMask = 1 << UInt16(font) }
                         continue
                     }

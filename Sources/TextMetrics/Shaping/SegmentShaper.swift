@@ -18,6 +18,8 @@ struct SegmentShaper {
     /// The face's context-free characters, when this shaping lets them be added up (see
     /// ``ContextFreeAdvances``); the empty table otherwise.
     private let contextFree: ContextFreeAdvances
+    /// The face's Latin advances and kerning, under the same conditions (see ``PairAdvances``).
+    private let pairs: PairAdvances
     /// Whether HarfBuzz guesses the properties (``properties`` is `nil`).
     private let guessesProperties: Bool
 
@@ -31,8 +33,9 @@ struct SegmentShaper {
         self.properties = properties
         self.runEnd = runEnd
         guessesProperties = properties == nil
-        let table = measuring && properties.map { $0.allowsContextFreeAdvances } ?? true ? face.contextFreeAdvances : nil
-        contextFree = table ?? ContextFreeAdvances.empty
+        let allowed = measuring && properties.map { $0.allowsContextFreeAdvances } ?? true
+        contextFree = allowed ? face.contextFreeAdvances : ContextFreeAdvances.empty
+        pairs = allowed ? face.pairAdvances : PairAdvances.empty
     }
 
     private var salt: UInt32 { properties?.cacheSalt ?? 0 }
@@ -43,9 +46,10 @@ struct SegmentShaper {
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
         var missing: [Int] = []
         for i in segments.indices {
-            if let (width, trailing) = contextFreeWidths(of: segments[i], in: bytes) {
+            if let (width, trailing, correction) = additiveMeasure(of: segments[i], in: bytes) {
                 segments[i].width = Int64(width)
                 segments[i].trailingWhitespace = Int64(trailing)
+                segments[i].lineEndCorrection = correction
             } else if let measure = cachedMeasure(of: segments[i], in: bytes) {
                 segments[i].apply(measure)
             } else {
@@ -72,20 +76,25 @@ struct SegmentShaper {
         }
     }
 
-    /// The width of `segment` and of its trailing whitespace in font units, added up from
-    /// context-free advances; `nil` when some character of it is not context-free here.
+    /// The measure of `segment` in font units added up without shaping — from context-free
+    /// advances, or from Latin advances and pair kerning — as width, trailing whitespace and
+    /// line-end correction; `nil` when it must be shaped or taken from the cache.
     @inline(__always)
-    func contextFreeWidths(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> (width: Int32, trailing: Int32)? {
-        guard let widths = contextFree.widths(of: segment, in: bytes),
-              !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
-        return widths
+    func additiveMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>)
+        -> (width: Int32, trailing: Int32, lineEndCorrection: Int32)? {
+        if let (width, trailing) = contextFree.widths(of: segment, in: bytes) {
+            guard !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
+            return (width, trailing, 0)
+        }
+        // The next character is in the table or context-free: it keeps any guess.
+        return pairs.measure(segment, in: bytes, contextEnd: contextEnd(of: segment, bytes), contextFree: contextFree)
     }
 
-    /// The measure of `segment` without shaping: added up from context-free advances, or
-    /// from the face's segment cache; `nil` when it must be shaped.
+    /// The measure of `segment` without shaping: added up (see ``additiveMeasure(of:in:)``),
+    /// or from the face's segment cache; `nil` when it must be shaped.
     func knownMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
-        if let (width, trailing) = contextFreeWidths(of: segment, in: bytes) {
-            return SegmentMeasure(width: width, trailingWhitespace: trailing, lineEndCorrection: 0,
+        if let (width, trailing, correction) = additiveMeasure(of: segment, in: bytes) {
+            return SegmentMeasure(width: width, trailingWhitespace: trailing, lineEndCorrection: correction,
                                   hasMissingGlyphs: false, graphemes: nil)
         }
         return cachedMeasure(of: segment, in: bytes)
