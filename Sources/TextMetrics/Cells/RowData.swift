@@ -46,10 +46,14 @@ public struct RowData: Hashable, Sendable {
     }
 
     /// The value of field `name`, or `nil` when the row has no such field; when a name
-    /// repeats, the last wins.
+    /// repeats, the last wins. Names are compared as strings, and a name of another UTF-8
+    /// length never matches: precomposed and decomposed spellings of a name are different
+    /// names, as JSON treats them.
     public subscript(name: String) -> JSONValue? {
-        for index in fields.indices.reversed() where fields[index].0 == name {
-            return fields[index].1
+        let length = name.utf8.count
+        for index in fields.indices.reversed() {
+            let candidate = fields[index].0
+            if candidate.utf8.count == length, candidate == name { return fields[index].1 }
         }
         return nil
     }
