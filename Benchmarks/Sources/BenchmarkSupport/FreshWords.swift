@@ -39,26 +39,23 @@ public struct FreshWords: Sendable {
     }
 
     /// A text of exactly `length` characters: fresh words of 2–9 letters separated by single
-    /// spaces.
+    /// spaces. When the short words are used up, the text is made of longer ones; a length no
+    /// fresh words can fill any more stops the process with a message instead of looping.
     public mutating func text(length: Int = 70) -> String {
-        while true {
+        for _ in 0..<10_000 {
             var words: [String] = []
             var remaining = length
             var failed = false
             while remaining > 0 {
-                let wordLength: Int
-                if remaining <= 9 {
-                    wordLength = remaining
-                } else {
-                    let choices = (2...min(9, remaining - 3)).filter(isAvailable)
-                    guard let pick = choices.randomElement(using: &random) else { failed = true; break }
-                    wordLength = pick
-                }
-                guard isAvailable(wordLength) else { failed = true; break }
-                words.append(word(length: wordLength))
-                remaining -= wordLength + 1
+                guard remaining >= 2 else { failed = true; break }
+                // Lengths that leave nothing, or room for at least one more word (2 letters + a space).
+                let choices = (2...min(9, remaining)).filter { ($0 == remaining || remaining - $0 >= 3) && isAvailable($0) }
+                guard let pick = choices.randomElement(using: &random) else { failed = true; break }
+                words.append(word(length: pick))
+                remaining -= pick == remaining ? pick : pick + 1
             }
             if !failed { return words.joined(separator: " ") }
         }
+        fatalError("FreshWords: no fresh words left for a text of \(length) characters")
     }
 }
