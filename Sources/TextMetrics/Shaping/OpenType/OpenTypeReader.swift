@@ -42,22 +42,8 @@ struct OpenTypeReader {
             return nil
         case 2:
             // Ranges [start, end, startCoverageIndex] in increasing order.
-            var low = 0
-            var high = try u16(offset + 2)
-            while low < high {
-                let mid = (low + high) / 2
-                let record = offset + 4 + 6 * mid
-                let start = try u16(record)
-                let end = try u16(record + 2)
-                if glyph < start {
-                    high = mid
-                } else if glyph > end {
-                    low = mid + 1
-                } else {
-                    return try u16(record + 4) + glyph - start
-                }
-            }
-            return nil
+            guard let (start, first) = try rangeRecord(offset, of: glyph) else { return nil }
+            return first + glyph - start
         default:
             throw Damaged()
         }
@@ -81,22 +67,31 @@ struct OpenTypeReader {
             guard glyph >= start, glyph < start + count else { return 0 }
             return try u16(offset + 6 + 2 * (glyph - start))
         case 2:
-            var low = 0
-            var high = try u16(offset + 2)
-            while low < high {
-                let mid = (low + high) / 2
-                let record = offset + 4 + 6 * mid
-                if glyph < (try u16(record)) {
-                    high = mid
-                } else if glyph > (try u16(record + 2)) {
-                    low = mid + 1
-                } else {
-                    return try u16(record + 4)
-                }
-            }
-            return 0
+            // Ranges [start, end, class] in increasing order.
+            return try rangeRecord(offset, of: glyph)?.value ?? 0
         default:
             throw Damaged()
         }
+    }
+
+    /// The range record holding `glyph` in a table of format 2 at `offset` (a count, then
+    /// records [start, end, value] in increasing order, as Coverage and ClassDef store them):
+    /// its start and value, or `nil`.
+    private func rangeRecord(_ offset: Int, of glyph: Int) throws -> (start: Int, value: Int)? {
+        var low = 0
+        var high = try u16(offset + 2)
+        while low < high {
+            let mid = (low + high) / 2
+            let record = offset + 4 + 6 * mid
+            let start = try u16(record)
+            if glyph < start {
+                high = mid
+            } else if glyph > (try u16(record + 2)) {
+                low = mid + 1
+            } else {
+                return (start, try u16(record + 4))
+            }
+        }
+        return nil
     }
 }
