@@ -1,13 +1,13 @@
-/// Lowercase pseudo-words of 2–9 letters that are never handed out twice, so a text made of
+/// Lowercase pseudo-words of 2–9 letters (up to 12 once the short ones run out) that are never handed out twice, so a text made of
 /// them has no segment that was shaped before.
 ///
 /// Words of each length are an affine permutation of `0 ..< 26^length` walked by a counter,
 /// so uniqueness costs no memory; a length whose words are used up is skipped.
 public struct FreshWords: Sendable {
     private var random: SeededGenerator
-    private var used = [UInt64](repeating: 0, count: 10)
+    private var used = [UInt64](repeating: 0, count: 13)
     private let offsets: [UInt64]
-    private static let capacity: [UInt64] = (0...9).map { length in
+    private static let capacity: [UInt64] = (0...12).map { length in
         (0..<length).reduce(UInt64(1)) { product, _ in product * 26 }
     }
     /// Odd and not a multiple of 13, so coprime with every power of 26.
@@ -15,13 +15,13 @@ public struct FreshWords: Sendable {
 
     public init(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
-        offsets = (0...9).map { length in UInt64.random(in: 0..<FreshWords.capacity[length], using: &random) }
+        offsets = (0...12).map { length in UInt64.random(in: 0..<FreshWords.capacity[length], using: &random) }
         self.random = random
     }
 
     /// Whether a new word of `length` letters is still available.
     public func isAvailable(_ length: Int) -> Bool {
-        (2...9).contains(length) && used[length] < FreshWords.capacity[length]
+        (2...12).contains(length) && used[length] < FreshWords.capacity[length]
     }
 
     /// A new word of `length` letters (`isAvailable(length)` must hold).
@@ -39,23 +39,30 @@ public struct FreshWords: Sendable {
     }
 
     /// A text of exactly `length` characters: fresh words of 2–9 letters separated by single
-    /// spaces. When the short words are used up, the text is made of longer ones; a length no
-    /// fresh words can fill any more stops the process with a message instead of looping.
+    /// spaces. Once the short words are used up, words of up to 12 letters fill what 2–9 cannot;
+    /// the words of a text are planned before any is handed out, and a length no fresh words
+    /// can fill any more stops the process with a message instead of looping.
     public mutating func text(length: Int = 70) -> String {
-        for _ in 0..<10_000 {
-            var words: [String] = []
+        for attempt in 0..<1_000 {
+            var plan: [Int] = []
+            var planned = [UInt64](repeating: 0, count: FreshWords.capacity.count)
             var remaining = length
-            var failed = false
-            while remaining > 0 {
-                guard remaining >= 2 else { failed = true; break }
+            let used = self.used
+            while remaining >= 2 {
                 // Lengths that leave nothing, or room for at least one more word (2 letters + a space).
-                let choices = (2...min(9, remaining)).filter { ($0 == remaining || remaining - $0 >= 3) && isAvailable($0) }
-                guard let pick = choices.randomElement(using: &random) else { failed = true; break }
-                words.append(word(length: pick))
+                let fits: (Int) -> Bool = { length in
+                    length <= remaining && (length == remaining || remaining - length >= 3)
+                        && used[length] + planned[length] < FreshWords.capacity[length]
+                }
+                // After a few dead ends, every other attempt takes long words first.
+                let long = (10...12).first(where: fits)
+                guard let pick = (attempt >= 10 && attempt % 2 == 0 ? long : nil) ?? (2...9).filter(fits).randomElement(using: &random) ?? long else { break }
+                plan.append(pick)
+                planned[pick] += 1
                 remaining -= pick == remaining ? pick : pick + 1
             }
-            if !failed { return words.joined(separator: " ") }
+            if remaining == 0 { return plan.map { word(length: $0) }.joined(separator: " ") }
         }
-        fatalError("FreshWords: no fresh words left for a text of \(length) characters")
+        fatalError("FreshWords: no fresh words left for a text of \(length) characters (used per length: \(used))")
     }
 }
