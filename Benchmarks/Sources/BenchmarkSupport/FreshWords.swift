@@ -1,5 +1,5 @@
-/// Lowercase pseudo-words of 2–9 letters (up to 12 once the short ones run out) that are never handed out twice, so a text made of
-/// them has no segment that was shaped before.
+/// Lowercase pseudo-words of 2–9 letters (up to 12 once the short ones run out) that are
+/// never handed out twice, so a text made of them has no segment that was shaped before.
 ///
 /// Words of each length are an affine permutation of `0 ..< 26^length` walked by a counter,
 /// so uniqueness costs no memory; a length whose words are used up is skipped.
@@ -19,9 +19,9 @@ public struct FreshWords: Sendable {
         self.random = random
     }
 
-    /// Whether a new word of `length` letters is still available.
-    public func isAvailable(_ length: Int) -> Bool {
-        (2...12).contains(length) && used[length] < FreshWords.capacity[length]
+    /// Whether a new word of `length` letters is still available, `planned` more being promised.
+    public func isAvailable(_ length: Int, planned: UInt64 = 0) -> Bool {
+        (2...12).contains(length) && used[length] + planned < FreshWords.capacity[length]
     }
 
     /// A new word of `length` letters (`isAvailable(length)` must hold).
@@ -47,16 +47,16 @@ public struct FreshWords: Sendable {
             var plan: [Int] = []
             var planned = [UInt64](repeating: 0, count: FreshWords.capacity.count)
             var remaining = length
-            let used = self.used
+            // Lengths that leave nothing, or room for at least one more word (2 letters + a space).
+            func fits(_ length: Int) -> Bool {
+                length <= remaining && (length == remaining || remaining - length >= 3)
+                    && isAvailable(length, planned: planned[length])
+            }
             while remaining >= 2 {
-                // Lengths that leave nothing, or room for at least one more word (2 letters + a space).
-                let fits: (Int) -> Bool = { length in
-                    length <= remaining && (length == remaining || remaining - length >= 3)
-                        && used[length] + planned[length] < FreshWords.capacity[length]
-                }
                 // After a few dead ends, every other attempt takes long words first.
                 let long = (10...12).first(where: fits)
-                guard let pick = (attempt >= 10 && attempt % 2 == 0 ? long : nil) ?? (2...9).filter(fits).randomElement(using: &random) ?? long else { break }
+                let short = (2...9).filter(fits).randomElement(using: &random)
+                guard let pick = (attempt >= 10 && attempt % 2 == 0 ? long ?? short : short ?? long) else { break }
                 plan.append(pick)
                 planned[pick] += 1
                 remaining -= pick == remaining ? pick : pick + 1

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A reference that is set at most once and read without a lock: for what a shared object
-/// builds on first use and then keeps (a face's context-free advances).
+/// builds on first use and then keeps (a face's context-free and pair advances).
 ///
 /// The standard library's `AtomicLazyReference` does the same, but its `load()` is not
 /// inlinable and costs hundreds of instructions per call, which shows on paths that read it
@@ -28,6 +28,14 @@ struct LazyReference<Value: AnyObject & Sendable>: ~Copyable, Sendable {
         if exchanged { return value }
         retained.release()
         return Unmanaged<Value>.fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue()
+    }
+
+    /// The stored object, or the one `make` builds when none is stored yet. Two threads may
+    /// both build it on first use; one object is kept and both get it.
+    @inline(__always)
+    func load(orStore make: () -> Value) -> Value {
+        if let value = load() { return value }
+        return storeIfNil(make())
     }
 
     deinit {

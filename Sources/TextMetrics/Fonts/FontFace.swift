@@ -82,16 +82,13 @@ public final class FontFace: Sendable {
     /// The characters measured by adding advances (see ``ContextFreeAdvances``), found on
     /// first use and kept.
     var contextFreeAdvances: ContextFreeAdvances {
-        if let table = contextFreeTable.load() { return table }
-        // Two threads may both build it on first use; one table is kept.
-        return contextFreeTable.storeIfNil(ContextFreeAdvances(shaper: shaper, mappedRanges: shaper.mappedRanges()))
+        contextFreeTable.load { ContextFreeAdvances(shaper: shaper, mappedRanges: shaper.mappedRanges()) }
     }
 
     /// The Latin characters and pairs measured by adding advances and kerning (see
     /// ``PairAdvances``), found on first use and kept.
     var pairAdvances: PairAdvances {
-        if let table = pairTable.load() { return table }
-        return pairTable.storeIfNil(PairAdvances(shaper: shaper))
+        pairTable.load { PairAdvances(shaper: shaper) }
     }
 
     private static func shapeEllipsis(_ shaper: HarfBuzzFont) -> Int32 {

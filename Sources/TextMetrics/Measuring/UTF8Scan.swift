@@ -27,4 +27,23 @@ enum UTF8Scan {
         guard let scalar = Unicode.Scalar(value) else { return nil }
         return (scalar, length)
     }
+
+    /// The code point that starts at byte `offset` of well-formed UTF-8 (a `String`'s bytes,
+    /// `offset` on a character boundary) and its length, without validation: the step of the
+    /// loops that add up advances, which run over every character of a text.
+    @inline(__always)
+    static func codePoint(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
+        let lead = bytes[offset]
+        switch lead {
+        case 0..<0x80:
+            return (UInt32(lead), 1)
+        case 0xC0..<0xE0:
+            return (UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), 2)
+        case 0xE0..<0xF0:
+            return (UInt32(lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F), 3)
+        default:
+            return (UInt32(lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12
+                        | UInt32(bytes[offset + 2] & 0x3F) << 6 | UInt32(bytes[offset + 3] & 0x3F), 4)
+        }
+    }
 }

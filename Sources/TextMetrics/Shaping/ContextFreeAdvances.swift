@@ -81,24 +81,7 @@ final class ContextFreeAdvances: Sendable {
         var trailing: Int32 = 0
         while offset < shapedEnd {
             // A String's UTF-8 is well formed and segments end on character boundaries.
-            let lead = bytes[offset]
-            let value: UInt32
-            let length: Int
-            switch lead {
-            case 0..<0x80:
-                value = UInt32(lead)
-                length = 1
-            case 0xC0..<0xE0:
-                value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
-                length = 2
-            case 0xE0..<0xF0:
-                value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
-                length = 3
-            default:
-                value = UInt32(lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12
-                    | UInt32(bytes[offset + 2] & 0x3F) << 6 | UInt32(bytes[offset + 3] & 0x3F)
-                length = 4
-            }
+            let (value, length) = UTF8Scan.codePoint(at: offset, in: bytes)
             guard let advance = advance(of: value) else { return nil }
             width &+= advance
             if offset >= contentEnd { trailing &+= advance }

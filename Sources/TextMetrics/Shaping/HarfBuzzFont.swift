@@ -82,7 +82,11 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// Whether the face has tables HarfBuzz shapes with outside OpenType layout: `kern`,
     /// `kerx`, `morx`, `mort` or `trak`.
     var hasOtherLayoutTables: Bool {
-        ["kern", "kerx", "morx", "mort", "trak"].contains { !tableBytes($0).isEmpty }
+        ["kern", "kerx", "morx", "mort", "trak"].contains { tag in
+            let blob = hb_face_reference_table(face, HarfBuzzFont.tag(tag))
+            defer { hb_blob_destroy(blob) }
+            return hb_blob_get_length(blob) > 0
+        }
     }
 
     /// A copy of the table tagged `tag`; empty when the face has none.

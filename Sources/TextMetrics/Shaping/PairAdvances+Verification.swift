@@ -5,19 +5,19 @@
 /// analysis misread, a damaged table HarfBuzz ignores — is not used.
 extension PairAdvances {
     static func agreesWithHarfBuzz(advances: [Int32], kerning: [Int16], shaper: HarfBuzzFont) -> Bool {
-        let qualifying = (0..<slotCount).filter { advances[$0] != Int32.min }
-        let ascii = qualifying.filter { $0 < 0x5F }
+        let qualifying = (0..<slotCount).filter { advances[$0] != noAdvance }
+        let ascii = qualifying.filter { $0 < asciiSlots }
         var sequence = deBruijnPairs(ascii.count).map { ascii[$0] }
-        for a in qualifying where a >= 0x5F {
+        for a in qualifying where a >= asciiSlots {
             sequence.append(a)
-            for b in qualifying where kerning[a * (slotCount + 1) + b] != 0 && kerning[a * (slotCount + 1) + b] != Int16.min {
+            for b in qualifying where kerning[a * columns + b] != 0 && kerning[a * columns + b] != shapePair {
                 sequence += [b, a]
             }
         }
         // Cut the sequence where a pair must be shaped (a ligature start) and check each piece.
         var piece: [Int] = []
         for slot in sequence {
-            if let last = piece.last, kerning[last * (slotCount + 1) + slot] == Int16.min {
+            if let last = piece.last, kerning[last * columns + slot] == shapePair {
                 guard agrees(piece, advances, kerning, shaper) else { return false }
                 piece.removeAll(keepingCapacity: true)
             }
@@ -43,7 +43,7 @@ extension PairAdvances {
         guard glyphs.count == slots.count else { return false }
         for (i, glyph) in glyphs.enumerated() {
             var expected = advances[slots[i]]
-            if i + 1 < slots.count { expected += Int32(kerning[slots[i] * (slotCount + 1) + slots[i + 1]]) }
+            if i + 1 < slots.count { expected += Int32(kerning[slots[i] * columns + slots[i + 1]]) }
             guard glyph.cluster == offsets[i], glyph.advance == expected else { return false }
         }
         return true

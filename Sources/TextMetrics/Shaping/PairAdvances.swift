@@ -23,12 +23,14 @@ final class PairAdvances: Sendable {
     static let slotCount = 0x180 - 0x20 + 0x30
     /// Columns of the kerning matrix: one per slot, then "a character outside the alphabet
     /// that no lookup lists" (a context-free character).
-    private static let columns = slotCount + 1
+    static let columns = slotCount + 1
+    /// The slots of printable ASCII (U+0020–U+007E) come first.
+    static let asciiSlots = 0x7F - 0x20
     /// Marks a slot that does not qualify.
-    private static let noAdvance = Int32.min
+    static let noAdvance = Int32.min
     /// Marks a pair HarfBuzz must shape: a ligature start, or a kerning that is ambiguous or
     /// does not fit.
-    private static let shapePair = Int16.min
+    static let shapePair = Int16.min
 
     private let advances: [Int32]
     private let kerning: [Int16]
@@ -41,30 +43,31 @@ final class PairAdvances: Sendable {
         kerning = []
     }
 
-    /// The table of `shaper`'s face; no character qualifies when its layout is not pairwise.
+    /// The table of `shaper`'s face; no character qualifies when its layout is not pairwise
+    /// or the table disagrees with HarfBuzz.
     init(shaper: HarfBuzzFont) {
-        var glyphOfSlot = [UInt32?](repeating: nil, count: PairAdvances.slotCount)
-        for slot in 0..<PairAdvances.slotCount {
+        let (advances, kerning) = PairAdvances.read(shaper) ?? (PairAdvances.empty.advances, [])
+        self.advances = advances
+        self.kerning = kerning
+    }
+
+    /// The advances and kerning of `shaper`'s face, checked against HarfBuzz; `nil` when
+    /// its layout is not pairwise, its tables are damaged, or HarfBuzz disagrees.
+    private static func read(_ shaper: HarfBuzzFont) -> (advances: [Int32], kerning: [Int16])? {
+        var glyphOfSlot = [UInt32?](repeating: nil, count: slotCount)
+        for slot in 0..<slotCount {
             let scalar = PairAdvances.scalar(ofSlot: slot)
             guard ContextFreeAdvances.qualifies(scalar), let glyph = shaper.nominalGlyph(scalar),
                   shaper.isBaseOrUnclassified(glyph) else { continue }
             glyphOfSlot[slot] = glyph
         }
         let candidates = Set(glyphOfSlot.compactMap { $0 })
-        guard let layout = PairwiseLayout(shaper: shaper, candidates: candidates) else {
-            self.advances = PairAdvances.empty.advances
-            self.kerning = []
-            return
-        }
+        guard let layout = PairwiseLayout(shaper: shaper, candidates: candidates) else { return nil }
         let glyphs = candidates.subtracting(layout.excluded).sorted()
+        guard let matrix = try? layout.kerning(glyphs) else { return nil }
         let indexOfGlyph = Dictionary(uniqueKeysWithValues: glyphs.enumerated().map { ($1, $0) })
-        guard let matrix = try? layout.kerning(glyphs) else {
-            self.advances = PairAdvances.empty.advances
-            self.kerning = []
-            return
-        }
-        var advances = [Int32](repeating: PairAdvances.noAdvance, count: PairAdvances.slotCount)
-        var kerning = [Int16](repeating: PairAdvances.shapePair, count: PairAdvances.slotCount * PairAdvances.columns)
+        var advances = [Int32](repeating: noAdvance, count: slotCount)
+        var kerning = [Int16](repeating: shapePair, count: slotCount * columns)
         let glyphColumns = glyphs.count + 1
         for (slot, glyph) in glyphOfSlot.enumerated() {
             guard let glyph, let a = indexOfGlyph[glyph] else { continue }
@@ -72,17 +75,12 @@ final class PairAdvances: Sendable {
             for (next, second) in glyphOfSlot.enumerated() {
                 guard let second, let b = indexOfGlyph[second],
                       !layout.ligatureStarts.contains(UInt64(glyph) << 32 | UInt64(second)) else { continue }
-                kerning[slot * PairAdvances.columns + next] = PairAdvances.stored(matrix[a * glyphColumns + b])
+                kerning[slot * columns + next] = stored(matrix[a * glyphColumns + b])
             }
-            kerning[slot * PairAdvances.columns + PairAdvances.slotCount] = PairAdvances.stored(matrix[a * glyphColumns + glyphs.count])
+            kerning[slot * columns + slotCount] = stored(matrix[a * glyphColumns + glyphs.count])
         }
-        guard PairAdvances.agreesWithHarfBuzz(advances: advances, kerning: kerning, shaper: shaper) else {
-            self.advances = PairAdvances.empty.advances
-            self.kerning = []
-            return
-        }
-        self.advances = advances
-        self.kerning = kerning
+        guard agreesWithHarfBuzz(advances: advances, kerning: kerning, shaper: shaper) else { return nil }
+        return (advances, kerning)
     }
 
     private static func stored(_ value: Int32?) -> Int16 {
@@ -112,13 +110,13 @@ final class PairAdvances: Sendable {
 
     // MARK: - Measuring
 
-    /// The measure of `segment` shaped with the text up to `contextEnd` after it (the first
-    /// character of the next segment, or nothing), in font units — width, trailing
+    /// The measure of `segment` shaped with the character at byte `next` after it (the first
+    /// character of the next segment, or `nil` for none), in font units — width, trailing
     /// whitespace and line-end correction (the kerning with that next character, taken back
     /// when a line ends after a segment with nothing hanging) — or `nil` when a character or
     /// pair of it needs HarfBuzz. `contextFree` tells which other characters no lookup lists.
     @inline(__always)
-    func measure(_ segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>, contextEnd: Int,
+    func measure(_ segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>, next: Int?,
                  contextFree: ContextFreeAdvances) -> (width: Int32, trailing: Int32, lineEndCorrection: Int32)? {
         guard !kerning.isEmpty else { return nil }
         return advances.withUnsafeBufferPointer { advances in
@@ -131,7 +129,7 @@ final class PairAdvances: Sendable {
                 var previous = -1
                 var previousIsTrailing = false
                 while offset < shapedEnd {
-                    guard let (value, length) = PairAdvances.decode(bytes, at: offset) else { return nil }
+                    let (value, length) = UTF8Scan.codePoint(at: offset, in: bytes)
                     let slot = PairAdvances.slot(of: value)
                     guard slot >= 0 else { return nil }
                     let advance = advances[slot]
@@ -148,8 +146,8 @@ final class PairAdvances: Sendable {
                     previous = slot
                     offset &+= length
                 }
-                guard previous >= 0, contextEnd > shapedEnd else { return (width, trailing, 0) }
-                guard let (value, _) = PairAdvances.decode(bytes, at: shapedEnd) else { return nil }
+                guard previous >= 0, let next else { return (width, trailing, 0) }
+                let value = UTF8Scan.codePoint(at: next, in: bytes).value
                 let slot = PairAdvances.slot(of: value)
                 let column: Int
                 if slot >= 0, advances[slot] != PairAdvances.noAdvance {
@@ -166,23 +164,6 @@ final class PairAdvances: Sendable {
                 let correction = contentEnd == shapedEnd ? -Int32(pair) : 0
                 return (width, trailing, correction)
             }
-        }
-    }
-
-    /// The code point at `offset` of well-formed UTF-8 and its length; `nil` for a 4-byte one
-    /// (no slot holds one).
-    @inline(__always)
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int)? {
-        let lead = bytes[offset]
-        switch lead {
-        case 0..<0x80:
-            return (UInt32(lead), 1)
-        case 0xC0..<0xE0:
-            return (UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), 2)
-        case 0xE0..<0xF0:
-            return (UInt32(lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F), 3)
-        default:
-            return nil
         }
     }
 }

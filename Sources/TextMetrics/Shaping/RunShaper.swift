@@ -39,18 +39,16 @@ struct RunShaper {
                     }
                     let font = Int(runs[r].font)
                     if let (width, trailing, correction) = current.additiveMeasure(of: segment, in: bytes) {
-                        segments[i].width = fonts.layoutUnits(Int64(width), font: font)
-                        segments[i].trailingWhitespace = trailing == 0 ? 0 : fonts.layoutUnits(Int64(trailing), font: font)
-                        segments[i].lineEndCorrection = correction == 0 ? 0
-                            : Int32(clamping: fonts.layoutUnits(Int64(correction), font: font))
-                        if segment.shapedEnd > segment.start { segments[i].fontMask = 1 << UInt16(font) }
+                        set(width: width, trailing: trailing, correction: correction, missing: false, font: font,
+                            on: &segments[i])
                         continue
                     }
                     guard let measure = current.cachedMeasure(of: segment, in: bytes) else {
                         complete = false
                         break
                     }
-                    add(measure, font: font, to: &segments[i])
+                    set(width: measure.width, trailing: measure.trailingWhitespace, correction: measure.lineEndCorrection,
+                        missing: measure.hasMissingGlyphs, font: font, on: &segments[i])
                     continue
                 }
                 forEachPiece(of: segment, from: &r) { run, piece in
@@ -177,15 +175,14 @@ struct RunShaper {
         return piece
     }
 
-    /// Gives a segment that lies in one run the measure of it in that run's font `font`.
+    /// Gives a segment that lies in one run its measure in that run's font `font` (font units).
     @inline(__always)
-    private func add(_ measure: SegmentMeasure, font: Int, to segment: inout TextSegment) {
-        segment.width = fonts.layoutUnits(Int64(measure.width), font: font)
-        segment.trailingWhitespace = measure.trailingWhitespace == 0 ? 0
-            : fonts.layoutUnits(Int64(measure.trailingWhitespace), font: font)
-        segment.lineEndCorrection = measure.lineEndCorrection == 0 ? 0
-            : Int32(clamping: fonts.layoutUnits(Int64(measure.lineEndCorrection), font: font))
-        segment.hasMissingGlyphs = measure.hasMissingGlyphs
+    private func set(width: Int32, trailing: Int32, correction: Int32, missing: Bool, font: Int,
+                     on segment: inout TextSegment) {
+        segment.width = fonts.layoutUnits(Int64(width), font: font)
+        segment.trailingWhitespace = trailing == 0 ? 0 : fonts.layoutUnits(Int64(trailing), font: font)
+        segment.lineEndCorrection = correction == 0 ? 0 : Int32(clamping: fonts.layoutUnits(Int64(correction), font: font))
+        segment.hasMissingGlyphs = missing
         if segment.shapedEnd > segment.start { segment.fontMask = 1 << UInt16(font) }
     }
 

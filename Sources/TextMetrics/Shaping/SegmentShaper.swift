@@ -87,7 +87,7 @@ struct SegmentShaper {
             return (width, trailing, 0)
         }
         // The next character is in the table or context-free: it keeps any guess.
-        return pairs.measure(segment, in: bytes, contextEnd: contextEnd(of: segment, bytes), contextFree: contextFree)
+        return pairs.measure(segment, in: bytes, next: contextStart(after: segment), contextFree: contextFree)
     }
 
     /// The measure of `segment` without shaping: added up (see ``additiveMeasure(of:in:)``),
@@ -220,11 +220,15 @@ struct SegmentShaper {
     /// Where shaping segment `i` stops: after the first character of the next segment,
     /// unless a line must end after `i` or the run ends there.
     private func contextEnd(of segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard !segment.isMandatoryBreak, Int(segment.end) < runEnd,
-              let (_, length) = UTF8Scan.scalar(startingAt: Int(segment.end), in: bytes) else {
-            return Int(segment.shapedEnd)
-        }
-        return Int(segment.end) + length
+        guard let next = contextStart(after: segment) else { return Int(segment.shapedEnd) }
+        return next + UTF8Scan.codePoint(at: next, in: bytes).length
+    }
+
+    /// Where the character shaped after `segment` as context starts, or `nil` when a line
+    /// must end after it or its run ends there.
+    @inline(__always)
+    private func contextStart(after segment: TextSegment) -> Int? {
+        segment.isMandatoryBreak || Int(segment.end) >= runEnd ? nil : Int(segment.end)
     }
 
     private func key(of segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
@@ -237,9 +241,8 @@ struct SegmentShaper {
     /// When HarfBuzz guesses the properties, whether the character shaped after `segment`
     /// keeps the guess left to right on the default shaper.
     private func contextAllowsGuessing(after segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // No context after a mandatory break or at the end of the run (see `contextEnd`).
-        let next = Int(segment.end)
-        guard !segment.isMandatoryBreak, next < runEnd else { return true }
+        // No context after a mandatory break or at the end of the run.
+        guard let next = contextStart(after: segment) else { return true }
         // ASCII is Latin or Common, which keep the guess.
         guard bytes[next] >= 0x80, let (scalar, _) = UTF8Scan.scalar(startingAt: next, in: bytes) else { return true }
         return ContextFreeAdvances.allowsContext(scalar)

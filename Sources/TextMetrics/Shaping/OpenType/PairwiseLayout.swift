@@ -74,20 +74,32 @@ struct PairwiseLayout {
 
     private mutating func readSubstitution(_ lookup: LayoutLookup, index: Int, _ gsub: OpenTypeReader,
                                            _ shaper: HarfBuzzFont, _ candidates: Set<UInt32>) throws {
-        for subtable in lookup.subtables {
-            switch lookup.type {
-            case 1, 2, 3:
+        switch lookup.type {
+        case 1, 2, 3:
+            for subtable in lookup.subtables {
                 try exclude(coveredBy: subtable + (try gsub.u16(subtable + 2)), gsub, candidates)
-            case 4:
-                try readLigatures(subtable, gsub, candidates)
-            case 5, 6:
-                if try contextMayMatch(subtable, chained: lookup.type == 6, gsub, candidates) {
-                    excluded.formUnion(shaper.inputGlyphs("GSUB", lookup: index).intersection(candidates))
-                }
-            default:
-                excluded.formUnion(shaper.inputGlyphs("GSUB", lookup: index).intersection(candidates))
             }
+        case 4:
+            for subtable in lookup.subtables { try readLigatures(subtable, gsub, candidates) }
+        default:
+            try excludeInputs(of: lookup, index: index, contextual: [5, 6], "GSUB", gsub, shaper, candidates)
         }
+    }
+
+    /// For a lookup that is neither read nor left aside: its input glyphs (HarfBuzz's
+    /// `collect_glyphs`) are excluded — for a contextual one (types `contextual`, chained
+    /// being the second), only when some subtable may match text of candidates.
+    private mutating func excludeInputs(of lookup: LayoutLookup, index: Int, contextual: [Int], _ table: String,
+                                        _ reader: OpenTypeReader, _ shaper: HarfBuzzFont,
+                                        _ candidates: Set<UInt32>) throws {
+        if contextual.contains(lookup.type) {
+            var mayMatch = false
+            for subtable in lookup.subtables where !mayMatch {
+                mayMatch = try contextMayMatch(subtable, chained: lookup.type == contextual[1], reader, candidates)
+            }
+            guard mayMatch else { return }
+        }
+        excluded.formUnion(shaper.inputGlyphs(table, lookup: index).intersection(candidates))
     }
 
     /// LigatureSubstFormat1: coverage of first glyphs, then per first glyph its ligatures
@@ -151,30 +163,33 @@ struct PairwiseLayout {
     /// Reads one positioning lookup; `false` when pairs cannot model it.
     private mutating func readPositioning(_ lookup: LayoutLookup, index: Int, _ shaper: HarfBuzzFont,
                                           _ candidates: Set<UInt32>) throws -> Bool {
+        switch lookup.type {
+        case 1, 3:
+            for subtable in lookup.subtables {
+                try exclude(coveredBy: subtable + (try gpos.u16(subtable + 2)), gpos, candidates)
+            }
+            return true
+        case 2:
+            break
+        case 4, 5, 6:
+            // Mark attachment needs a mark, which no candidate is.
+            return true
+        default:
+            try excludeInputs(of: lookup, index: index, contextual: [7, 8], "GPOS", gpos, shaper, candidates)
+            return true
+        }
+        // Pair adjustment.
         var pairs: [Int] = []
         for subtable in lookup.subtables {
-            switch lookup.type {
-            case 1, 3:
-                try exclude(coveredBy: subtable + (try gpos.u16(subtable + 2)), gpos, candidates)
-            case 2:
-                let coverage = subtable + (try gpos.u16(subtable + 2))
-                guard try gpos.u16(subtable) == 1 || gpos.u16(subtable) == 2 else { throw OpenTypeReader.Damaged() }
-                if lookup.flag & LayoutLookup.ignoreBaseGlyphs != 0 {
-                    // Pairs would skip over candidates: not pairwise any more.
-                    if try gpos.coverage(coverage, intersects: candidates) { return false }
-                } else if try gpos.u16(subtable + 6) != 0 {
-                    try exclude(coveredBy: coverage, gpos, candidates)
-                } else {
-                    pairs.append(subtable)
-                }
-            case 4, 5, 6:
-                continue
-            case 7, 8:
-                if try contextMayMatch(subtable, chained: lookup.type == 8, gpos, candidates) {
-                    excluded.formUnion(shaper.inputGlyphs("GPOS", lookup: index).intersection(candidates))
-                }
-            default:
-                excluded.formUnion(shaper.inputGlyphs("GPOS", lookup: index).intersection(candidates))
+            let coverage = subtable + (try gpos.u16(subtable + 2))
+            guard (1...2).contains(try gpos.u16(subtable)) else { throw OpenTypeReader.Damaged() }
+            if lookup.flag & LayoutLookup.ignoreBaseGlyphs != 0 {
+                // Pairs would skip over candidates: not pairwise any more.
+                if try gpos.coverage(coverage, intersects: candidates) { return false }
+            } else if try gpos.u16(subtable + 6) != 0 {
+                try exclude(coveredBy: coverage, gpos, candidates)
+            } else {
+                pairs.append(subtable)
             }
         }
         if !pairs.isEmpty { pairLookups.append(pairs) }
