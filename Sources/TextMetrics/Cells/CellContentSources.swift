@@ -44,11 +44,11 @@ struct RowContent: CellContentSource {
         let text = try measured(node, index: index)
         let height = try text.height(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
                                      lineBreakMode: node.pointee.lineBreakMode)
-        return FrameArithmetic<RowContent>.ceilPixels(height, scale: scale)
+        return PixelRounding.ceil(height, scale: scale)
     }
 
     mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
-        FrameArithmetic<RowContent>.ceilPixels(try measured(node, index: index).naturalWidth, scale: scale)
+        PixelRounding.ceil(try measured(node, index: index).naturalWidth, scale: scale)
     }
 
     mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
@@ -70,12 +70,12 @@ struct PreparedContent: CellContentSource {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
         let height = try text.height(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
                                      lineBreakMode: node.pointee.lineBreakMode)
-        return FrameArithmetic<PreparedContent>.ceilPixels(height, scale: scale)
+        return PixelRounding.ceil(height, scale: scale)
     }
 
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
-        return FrameArithmetic<PreparedContent>.ceilPixels(text.naturalWidth, scale: scale)
+        return PixelRounding.ceil(text.naturalWidth, scale: scale)
     }
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
@@ -118,11 +118,11 @@ struct EstimatedContent: CellContentSource {
         var lines = Int((total / max(Double(widthPixels) / scale, 1)).rounded(.up))
         if node.pointee.numberOfLines > 0 { lines = min(lines, node.pointee.numberOfLines) }
         let height = Double(max(lines, 1)) * fonts[Int(node.pointee.font)].metrics.lineHeight
-        return FrameArithmetic<EstimatedContent>.ceilPixels(height, scale: scale)
+        return PixelRounding.ceil(height, scale: scale)
     }
 
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
-        FrameArithmetic<EstimatedContent>.ceilPixels(lineWidth(node), scale: scale)
+        PixelRounding.ceil(lineWidth(node), scale: scale)
     }
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,

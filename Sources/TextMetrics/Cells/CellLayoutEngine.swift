@@ -67,6 +67,9 @@ public final class CellLayoutEngine: Sendable {
     /// values (the template holds the item tree).
     private let insets: EdgeInsets
     private let minHeight, minContentHeight, separator: Double
+    /// The nodes' lengths in pixels at the template's scale and at 1, 2 and 3 (other scales
+    /// work them out per call).
+    private let pixelLengths: [(scale: Double, lengths: [PixelLengths])]
 
     private static let nextID = Atomic<Int>(1)
 
@@ -98,6 +101,8 @@ public final class CellLayoutEngine: Sendable {
         self.minContentHeight = template.minContentHeight
         self.separator = template.separator
         self.program = try CellProgram(template, library: library)
+        let program = self.program
+        self.pixelLengths = Set([template.scale, 1, 2, 3]).sorted().map { ($0, PixelLengths.of(program, scale: $0)) }
         self.textCache = TextCache(capacity: max(0, textCacheCapacity))
         self.id = CellLayoutEngine.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
@@ -257,16 +262,18 @@ public final class CellLayoutEngine: Sendable {
         _ body: (inout FrameArithmetic<S>, CellBox) throws -> R
     ) throws -> R {
         let count = program.nodes.count
+        let lengths = pixelLengths.first { $0.scale == scale }?.lengths ?? PixelLengths.of(program, scale: scale)
         return try program.nodes.withUnsafeBufferPointer { nodes in
             try program.childIndices.withUnsafeBufferPointer { children in
               try program.paths.withUnsafeBufferPointer { paths in
+               try lengths.withUnsafeBufferPointer { lengths in
                 try withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count) { scratch in
                     var arithmetic = FrameArithmetic(
-                        nodes: nodes, childIndices: children, paths: paths, scale: scale, source: source,
+                        nodes: nodes, childIndices: children, paths: paths, lengths: lengths, scale: scale, source: source,
                         widths: UnsafeMutableBufferPointer(rebasing: scratch[0..<count]),
                         heights: UnsafeMutableBufferPointer(rebasing: scratch[count..<2 * count]),
                         textHeights: UnsafeMutableBufferPointer(rebasing: scratch[2 * count..<3 * count]))
-                    let px = arithmetic.px
+                    func px(_ points: Double) -> Int { PixelRounding.nearest(points * scale) }
                     let insets = self.insets
                     var box = CellBox(width: px(width), left: px(insets.left), top: px(insets.top), right: px(insets.right),
                                       bottom: px(insets.bottom), rootWidth: 0, rootHeight: 0, body: 0,
@@ -285,6 +292,7 @@ public final class CellLayoutEngine: Sendable {
                     box.body = max(px(minHeight), content + box.top + box.bottom)
                     return try body(&arithmetic, box)
                 }
+               }
               }
             }
         }

@@ -21,36 +21,14 @@ struct FrameArithmetic<Source: CellContentSource> {
     let nodes: UnsafeBufferPointer<CellProgram.Node>
     let childIndices: UnsafeBufferPointer<Int>
     let paths: UnsafeBufferPointer<String>
+    /// Per node: its template lengths in pixels at `scale`.
+    let lengths: UnsafeBufferPointer<PixelLengths>
     let scale: Double
     var source: Source
     /// Per node: box width, box height (−1 when absent), text height; pixels.
     let widths: UnsafeMutableBufferPointer<Int>
     let heights: UnsafeMutableBufferPointer<Int>
     let textHeights: UnsafeMutableBufferPointer<Int>
-
-    /// A length from the template snapped to the nearest pixel.
-    @inline(__always) func px(_ points: Double) -> Int { FrameArithmetic.nearest(points * scale) }
-
-    /// A measured length rounded up to the grid, tolerating floating-point noise (a value
-    /// within 1e-9 of a grid line is on it), as ``PixelGrid/ceil(_:)``.
-    @inline(__always) static func ceilPixels(_ points: Double, scale: Double) -> Int {
-        let pixels = points * scale
-        let nearest = nearest(pixels)
-        if abs(pixels - Double(nearest)) < 1e-9 * max(1, abs(pixels)) { return nearest }
-        let truncated = Int(pixels)
-        return Double(truncated) < pixels ? truncated + 1 : truncated
-    }
-
-    /// `value.rounded()` (halves away from zero) as an integer, without a call into libm
-    /// (x86-64 has no rounding instruction before SSE4.1): frames round a dozen lengths per
-    /// item. Exact for lengths below 2^52.
-    @inline(__always) static func nearest(_ value: Double) -> Int {
-        let truncated = Int(value)
-        let fraction = value - Double(truncated)
-        if fraction >= 0.5 { return truncated + 1 }
-        if fraction <= -0.5 { return truncated - 1 }
-        return truncated
-    }
 
     func points(_ pixels: Int) -> Double { Double(pixels) / scale }
 
@@ -63,11 +41,11 @@ struct FrameArithmetic<Source: CellContentSource> {
     /// Sizes node `index` given its box width; returns its box height.
     mutating func size(_ index: Int, width: Int) throws -> Int {
         let node = nodes.baseAddress! + index
+        let length = lengths.baseAddress! + index
         widths[index] = width
-        let insets = node.pointee.insets
-        let top = px(insets.top), bottom = px(insets.bottom)
-        let inner = width - px(insets.left) - px(insets.right)
+        let inner = width - length.pointee.left - length.pointee.right
         guard inner >= 0 else {
+            let insets = node.pointee.insets
             throw error(index, "its insets (\(insets.left) + \(insets.right) pt) are wider than its box (\(points(width)) pt)")
         }
         var content = 0
@@ -77,8 +55,8 @@ struct FrameArithmetic<Source: CellContentSource> {
             textHeights[index] = text
             content = text
         case .box:
-            if let height = node.pointee.boxHeight {
-                content = px(height)
+            if length.pointee.boxHeight >= 0 {
+                content = length.pointee.boxHeight
             } else {
                 content = Int((Double(inner) / node.pointee.aspectRatio!).rounded())
             }
@@ -87,7 +65,7 @@ struct FrameArithmetic<Source: CellContentSource> {
         case .row:
             content = try sizeRow(node, index, inner: inner)
         }
-        let height = max(px(node.pointee.minHeight), content + top + bottom)
+        let height = max(length.pointee.minHeight, content + length.pointee.top + length.pointee.bottom)
         heights[index] = height
         return height
     }
@@ -100,7 +78,7 @@ struct FrameArithmetic<Source: CellContentSource> {
             let childNode = nodes.baseAddress! + child
             guard source.isPresent(childNode, index: child) else { heights[child] = -1; continue }
             var width = inner
-            if let fixed = fixedWidth(childNode) {
+            if let fixed = fixedWidth(child) {
                 guard fixed <= inner else {
                     throw error(child, "it needs \(points(fixed)) pt but its column has \(points(inner)) pt")
                 }
@@ -111,7 +89,7 @@ struct FrameArithmetic<Source: CellContentSource> {
             total += try size(child, width: width)
             count += 1
         }
-        return total + (count > 1 ? (count - 1) * px(node.pointee.spacing) : 0)
+        return total + (count > 1 ? (count - 1) * lengths[index].spacing : 0)
     }
 
     private mutating func sizeRow(_ node: UnsafePointer<CellProgram.Node>, _ index: Int, inner: Int) throws -> Int {
@@ -126,14 +104,14 @@ struct FrameArithmetic<Source: CellContentSource> {
             }
         }
         guard count > 0 else { return 0 }
-        var left = inner - (count - 1) * px(node.pointee.spacing)
+        var left = inner - (count - 1) * lengths[index].spacing
         // 1. Fixed boxes take their width.
         var growth = 0.0
         for child in children where heights[child] != -1 {
             let childNode = nodes.baseAddress! + child
             if childNode.pointee.grow > 0 {
                 growth += childNode.pointee.grow
-            } else if let fixed = fixedWidth(childNode) {
+            } else if let fixed = fixedWidth(child) {
                 widths[child] = fixed
                 left -= fixed
             }
@@ -144,7 +122,7 @@ struct FrameArithmetic<Source: CellContentSource> {
         // 2. Non-growing texts and stacks take their natural width, up to what is left.
         for child in children where heights[child] != -1 {
             let childNode = nodes.baseAddress! + child
-            if childNode.pointee.grow > 0 || fixedWidth(childNode) != nil { continue }
+            if childNode.pointee.grow > 0 || fixedWidth(child) != nil { continue }
             let width = min(try naturalWidth(child), left)
             widths[child] = width
             left -= width
@@ -172,22 +150,18 @@ struct FrameArithmetic<Source: CellContentSource> {
 
     /// The box width of a box that has one of its own (a `width`, or a `height` and a
     /// ratio), insets included; `nil` for everything else.
-    private func fixedWidth(_ node: UnsafePointer<CellProgram.Node>) -> Int? {
-        guard node.pointee.kind == .box else { return nil }
-        let insets = node.pointee.insets
-        if let width = node.pointee.boxWidth { return px(width) + px(insets.left) + px(insets.right) }
-        if let height = node.pointee.boxHeight, let ratio = node.pointee.aspectRatio {
-            return Int((Double(px(height)) * ratio).rounded()) + px(insets.left) + px(insets.right)
-        }
-        return nil
+    @inline(__always)
+    private func fixedWidth(_ index: Int) -> Int? {
+        let width = lengths[index].fixedWidth
+        return width >= 0 ? width : nil
     }
 
     /// The width an item takes when nothing stretches it, insets included; `Int.max` for an
     /// item that takes whatever it is offered (a ratio-only box, or a stack holding one).
     mutating func naturalWidth(_ index: Int) throws -> Int {
         let node = nodes.baseAddress! + index
-        let insets = px(node.pointee.insets.left) + px(node.pointee.insets.right)
-        if let fixed = fixedWidth(node) { return fixed }
+        let insets = lengths[index].left + lengths[index].right
+        if let fixed = fixedWidth(index) { return fixed }
         switch node.pointee.kind {
         case .box:
             return .max
@@ -202,7 +176,7 @@ struct FrameArithmetic<Source: CellContentSource> {
                 total = node.pointee.kind == .row ? total + width : max(total, width)
                 count += 1
             }
-            if node.pointee.kind == .row && count > 1 { total += (count - 1) * px(node.pointee.spacing) }
+            if node.pointee.kind == .row && count > 1 { total += (count - 1) * lengths[index].spacing }
             return total + insets
         }
     }
@@ -214,10 +188,10 @@ struct FrameArithmetic<Source: CellContentSource> {
     mutating func place(_ index: Int, x: Int, y: Int, width: Int, height: Int, depth: Int,
                         fontOf: (Int32) -> (FontChain, [String]), into items: inout [CellLayout.Item]) throws {
         let node = nodes.baseAddress! + index
-        let insets = node.pointee.insets
-        let left = px(insets.left), top = px(insets.top)
-        let innerWidth = width - left - px(insets.right)
-        let innerHeight = max(0, height - top - px(insets.bottom))
+        let length = lengths[index]
+        let left = length.left, top = length.top
+        let innerWidth = width - left - length.right
+        let innerHeight = max(0, height - top - length.bottom)
         let frame = rect(x, y, width, height)
         let content = rect(x + left, y + top, innerWidth, innerHeight)
         var text: CellLayout.Text?
@@ -230,7 +204,7 @@ struct FrameArithmetic<Source: CellContentSource> {
         }
         items.append(CellLayout.Item(path: paths[index], kind: node.pointee.kind, depth: depth, frame: frame,
                                      contentFrame: content, text: text))
-        let spacing = px(node.pointee.spacing)
+        let spacing = length.spacing
         let align = node.pointee.align
         switch node.pointee.kind {
         case .text, .box:

@@ -51,11 +51,14 @@ public struct RowData: Hashable, Sendable {
     /// names, as JSON treats them.
     public subscript(name: String) -> JSONValue? {
         let length = name.utf8.count
-        for index in fields.indices.reversed() {
-            let candidate = fields[index].0
-            if candidate.utf8.count == length, candidate == name { return fields[index].1 }
+        return fields.withUnsafeBufferPointer { fields in
+            var index = fields.count
+            while index > 0 {
+                index -= 1
+                if fields[index].0.utf8.count == length, fields[index].0 == name { return fields[index].1 }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Whether field `name` is present and non-empty — what an item's `if` tests: missing,

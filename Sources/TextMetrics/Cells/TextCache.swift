@@ -13,18 +13,17 @@ final class TextCache: Sendable {
         init(font: Int32, text: String) {
             // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
             // that are canonically equivalent but spelled differently may measure differently.
-            var hasher = Hasher()
-            hasher.combine(font)
             var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            self.hash = hasher.finalize()
+            self.hash = text.withUTF8 {
+                Int(truncatingIfNeeded: ByteHash.digest(UnsafeRawBufferPointer($0), tweak: UInt64(UInt32(bitPattern: font))))
+            }
             self.font = font
             self.text = text
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-        /// The dictionary's hash from the stored one (itself from a randomly seeded `Hasher`
-        /// over the bytes) and the table's seed, without a second `Hasher` round.
+        /// The dictionary's hash from the stored one (itself a keyed SipHash of the bytes,
+        /// ``ByteHash``) and the table's seed, without a second `Hasher` round.
         func _rawHashValue(seed: Int) -> Int {
             let h = UInt64(UInt(bitPattern: hash ^ seed)) &* 0x9E37_79B9_7F4A_7C15
             return Int(truncatingIfNeeded: h ^ (h >> 29))
