@@ -41,14 +41,4 @@ import Testing
             #expect(ByteHash.digest(bytes, tweak: 1) != ByteHash.digest(bytes, tweak: 2))
         }
     }
-
-    /// Text-cache keys: equal for the same font and bytes, different for another font or
-    /// another spelling of the same text (precomposed against decomposed é).
-    @Test func textCacheKeysSeparateFontsAndSpellings() {
-        let key = TextCache.Key(font: 0, text: "caf\u{E9}")
-        #expect(key == TextCache.Key(font: 0, text: "caf\u{E9}"))
-        #expect(key.hash == TextCache.Key(font: 0, text: "caf\u{E9}").hash)
-        #expect(key != TextCache.Key(font: 1, text: "caf\u{E9}"))
-        #expect(key != TextCache.Key(font: 0, text: "cafe\u{301}"))
-    }
 }

@@ -185,7 +185,6 @@ import Testing
     /// away from zero, and up to the grid with a 1e-9 tolerance, on halves, near-halves,
     /// negatives and random lengths at scales 1, 2 and 3.
     @Test func pixelRoundingMatchesTheStandardLibrary() {
-        typealias Arithmetic = FrameArithmetic<RowContent>
         var values: [Double] = [0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.49999999999999994, 1e6 + 0.5, 17.000000000001, 44.9999999999]
         var state: UInt64 = 0xF4A3
         for _ in 0..<20_000 {
@@ -194,12 +193,12 @@ import Testing
             values.append(Double(state >> 11) / Double(1 << 53) * 2000 - 1000)
         }
         for value in values {
-            #expect(Arithmetic.nearest(value) == Int(value.rounded()), "\(value)")
+            #expect(PixelRounding.nearest(value) == Int(value.rounded()), "\(value)")
             for scale in [1.0, 2.0, 3.0] {
                 let pixels = value * scale
                 let near = pixels.rounded()
                 let expected = abs(pixels - near) < 1e-9 * max(1, abs(pixels)) ? Int(near) : Int(pixels.rounded(.up))
-                #expect(Arithmetic.ceilPixels(value, scale: scale) == expected, "\(value) @\(scale)x")
+                #expect(PixelRounding.ceil(value, scale: scale) == expected, "\(value) @\(scale)x")
             }
         }
     }
