@@ -49,7 +49,7 @@ public enum GraphemeBreaking {
     /// (so not a mark, joiner, prepended character, regional indicator, Hangul jamo or
     /// syllable, control or emoji).
     public static func isPlainBase(_ scalar: Unicode.Scalar) -> Bool {
-        GraphemeBreakClass.trie.value(scalar.value) == GraphemeBreakClass.other.rawValue
+        CJKIdeographs.contains(scalar.value) || GraphemeBreakClass.trie.value(scalar.value) == GraphemeBreakClass.other.rawValue
     }
 
     /// What a character does to the cluster boundaries around it, from one table lookup:
@@ -57,6 +57,7 @@ public enum GraphemeBreaking {
     /// whatever that is (GB9, GB9a: an extending character, ZWJ or a spacing mark) — after a
     /// plain base, a cluster ends exactly before the first character that does not.
     public static func role(of scalar: Unicode.Scalar) -> (isPlainBase: Bool, isExtending: Bool) {
+        if CJKIdeographs.contains(scalar.value) { return (true, false) }
         let value = GraphemeBreakClass.trie.value(scalar.value)
         switch GraphemeBreakClass(tableValue: value) {
         case .extend, .zwj, .spacingMark: return (false, true)

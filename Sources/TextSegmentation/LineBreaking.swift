@@ -170,6 +170,15 @@ public enum LineBreaking {
                 report(index, false)
                 state.push(cls, value: value, dotted: false, isZWJ: false)
                 index &+= length
+                // More ideographs of U+4E00–U+9FFF (all ID, with one table value): the same
+                // decision before each, and the same state after, without table lookups.
+                if CJKIdeographs.contains(scalar), CJKIdeographs.decode(base, at: index, end: end) != nil {
+                    repeat {
+                        report(index, false)
+                        index &+= 3
+                    } while CJKIdeographs.decode(base, at: index, end: end) != nil
+                    state.push(cls, value: value, dotted: false, isZWJ: false)
+                }
                 continue
             }
             // The word boundaries of Latin text. A space is never broken before (LB7) unless

@@ -9,19 +9,20 @@ import TextSegmentation
         // The sample scalars of the conformance file, plus letters, U+25CC and a few extras.
         var pool = Set<UInt32>()
         for testCase in cases { for scalar in testCase.text.unicodeScalars { pool.insert(scalar.value) } }
-        pool.formUnion([0x61, 0x62, 0x41, 0x25CC, 0x1F3FB, 0x1F46A, 0x1FFFD, 0x1F02C, 0x2060, 0xE01, 0xE31, 0x1A60])
+        pool.formUnion([0x61, 0x62, 0x41, 0x4E00, 0x6587, 0x9FFF, 0x25CC, 0x1F3FB, 0x1F46A, 0x1FFFD, 0x1F02C, 0x2060, 0xE01, 0xE31, 0x1A60])
         let reference = try #require(ReferenceLineBreaker(scalars: pool), "apt-get install unicode-data")
         let scalars = pool.sorted()
-        let letters: [UInt32] = [0x61, 0x62, 0x63, 0x41]
+        // Letters, and ideographs of U+4E00–U+9FFF for the ideograph lane.
+        let letters: [UInt32] = [0x61, 0x62, 0x63, 0x41, 0x4E00, 0x6587, 0x9FFF, 0x4E00]
         var generator = TestCorpus.Random(seed: 0x5EED)
         var failures = 0
         for iteration in 0..<20_000 {
             let length = Int(generator.next() % 16) + 1
             var sequence: [UInt32] = []
             for _ in 0..<length {
-                // Favour letters so the ASCII fast path is exercised in context.
+                // Favour letters and ideographs so the ASCII and ideograph lanes are exercised in context.
                 let pick = generator.next()
-                sequence.append(pick % 3 == 0 ? letters[Int(pick / 3 % 4)] : scalars[Int(pick / 3 % UInt64(scalars.count))])
+                sequence.append(pick % 3 == 0 ? letters[Int(pick / 3 % UInt64(letters.count))] : scalars[Int(pick / 3 % UInt64(scalars.count))])
             }
             var text = ""
             for value in sequence { text.unicodeScalars.append(Unicode.Scalar(value)!) }

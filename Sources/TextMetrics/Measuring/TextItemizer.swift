@@ -209,7 +209,7 @@ enum TextItemizer {
     /// Han since Unicode 14) without a table lookup.
     @inline(__always)
     private static func script(of scalar: Unicode.Scalar) -> UnicodeScript {
-        (0x4E00...0x9FFF).contains(scalar.value) ? .han : UnicodeScript(scalar)
+        CJKIdeographs.contains(scalar.value) ? .han : UnicodeScript(scalar)
     }
 
     /// The 3-byte UTF-8 character at `i` (lead byte 0xE0–0xEF, well formed).
