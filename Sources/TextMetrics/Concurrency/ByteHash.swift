@@ -3,8 +3,8 @@
 ///
 /// It is the function `Hasher` uses, so it keeps the same defence against keys crafted to
 /// collide (the key is secret and random), but it reads the bytes eight at a time, where
-/// `Hasher.combine(bytes:)` feeds a tail buffer byte by byte — about a fifth of the
-/// instructions for the short texts of a feed cell. Like `hashValue`, a digest is only
+/// `Hasher.combine(bytes:)` goes through its tail buffer — for the texts of a FeedItem row,
+/// about 3,100 instructions instead of 5,500 (callgrind). Like `hashValue`, a digest is only
 /// meaningful inside the process that made it.
 enum ByteHash {
     private static let key: (UInt64, UInt64) = {
