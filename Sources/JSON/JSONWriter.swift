@@ -13,22 +13,24 @@ extension JSONValue {
 
     /// Appends the compact JSON text of `value` to `out` (see ``serialized``).
     public static func write(_ value: JSONValue, to out: inout String) {
-        var bytes: [UInt8] = []
-        write(value, toUTF8: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
+        appendUTF8(to: &out) { write(value, toUTF8: &$0) }
     }
 
     /// Appends a number as ``serialized`` prints it.
     public static func writeNumber(_ n: Double, to out: inout String) {
-        var bytes: [UInt8] = []
-        writeNumber(n, toUTF8: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
+        appendUTF8(to: &out) { writeNumber(n, toUTF8: &$0) }
     }
 
     /// Appends a string literal: quoted, with `"`, `\` and control characters escaped.
     public static func writeString(_ s: String, to out: inout String) {
+        appendUTF8(to: &out) { writeString(s, toUTF8: &$0) }
+    }
+
+    /// Runs a UTF-8 writer into a fresh buffer and appends what it wrote to `out`: the one
+    /// bridge from the byte writers to the `String` entry points.
+    private static func appendUTF8(to out: inout String, _ write: (inout [UInt8]) -> Void) {
         var bytes: [UInt8] = []
-        writeString(s, toUTF8: &bytes)
+        write(&bytes)
         out += String(decoding: bytes, as: UTF8.self)
     }
 
@@ -106,14 +108,16 @@ extension JSONValue {
                 case 0x0D: out.append(contentsOf: "\\r".utf8)
                 case 0x09: out.append(contentsOf: "\\t".utf8)
                 case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
                     out.append(contentsOf: "\\u00".utf8)
-                    out.append(hex[Int(b >> 4)])
-                    out.append(hex[Int(b & 0x0F)])
+                    out.append(hexDigits[Int(b >> 4)])
+                    out.append(hexDigits[Int(b & 0x0F)])
                 default: out.append(b)
                 }
             }
         }
         out.append(UInt8(ascii: "\""))
     }
+
+    /// Lowercase hexadecimal digits, for `\u00XX` escapes.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -12,10 +12,9 @@ public enum CJKIdeographs {
     /// `index`, or `nil` for anything else, including malformed bytes.
     @inline(__always)
     public static func decode(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) -> UInt32? {
-        guard index &+ 3 <= end else { return nil }
-        let b0 = base[index], b1 = base[index &+ 1], b2 = base[index &+ 2]
-        guard b0 &- 0xE4 < 6, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
-        let value = UInt32(b0 & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
-        return contains(value) ? value : nil
+        // Lead bytes 0xE4–0xE9 start U+4000–U+9FFF; anything else is no ideograph of the block.
+        guard index < end, base[index] &- 0xE4 < 6 else { return nil }
+        let (value, length) = UTF8Decoding.decodeMultibyte(base, at: index, end: end, lead: base[index])
+        return length == 3 && contains(value) ? value : nil
     }
 }

@@ -25,8 +25,7 @@ final class TextCache: Sendable {
         /// The dictionary's hash from the stored one (itself a keyed SipHash of the bytes,
         /// ``ByteHash``) and the table's seed, without a second `Hasher` round.
         func _rawHashValue(seed: Int) -> Int {
-            let h = UInt64(UInt(bitPattern: hash ^ seed)) &* 0x9E37_79B9_7F4A_7C15
-            return Int(truncatingIfNeeded: h ^ (h >> 29))
+            Key.tableHash(digest: UInt64(UInt(bitPattern: hash)), seed: seed)
         }
         var shardHash: UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
         /// Keys are equal when their fonts and texts are and their byte hashes agree (so

@@ -89,4 +89,13 @@ protocol CacheKey: Hashable, Sendable {
 
 extension CacheKey {
     var shardHash: UInt64 { UInt64(UInt(bitPattern: hashValue)) }
+
+    /// A dictionary's hash for a key that carries a well-mixed 64-bit `digest` of itself:
+    /// the table's `seed` folded in with one multiply, instead of a `Hasher` round (which
+    /// would hide no collision of the digest: equal digests hash equal either way).
+    @inline(__always)
+    static func tableHash(digest: UInt64, seed: Int) -> Int {
+        let h = (digest ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
 }

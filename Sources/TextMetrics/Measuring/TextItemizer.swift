@@ -180,7 +180,7 @@ enum TextItemizer {
         var i = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
         guard i + 3 <= count, bytes[i] & 0xF0 == 0xE0 else { return start }
-        var value = decode3(bytes, at: i)
+        var value = UTF8Scan.codePoint(at: i, in: bytes).value
         guard let leading = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(leading) else { return start }
         // Each character here is a plain base (a cluster of its own unless what follows
         // extends it); the role of the next one, looked up once, says both.
@@ -192,8 +192,8 @@ enum TextItemizer {
                 i = next
                 break
             }
-            let isThreeBytes = bytes[next] & 0xF0 == 0xE0
-            let following = isThreeBytes ? decode3(bytes, at: next) : UTF8Scan.scalar(startingAt: next, in: bytes).map { $0.0.value } ?? 0
+            let (following, followingLength) = UTF8Scan.codePoint(at: next, in: bytes)
+            let isThreeBytes = followingLength == 3
             guard let followingScalar = Unicode.Scalar(following) else { break }
             let role = GraphemeBreaking.role(of: followingScalar)
             guard !role.isExtending else { break }
@@ -210,12 +210,6 @@ enum TextItemizer {
     @inline(__always)
     private static func script(of scalar: Unicode.Scalar) -> UnicodeScript {
         CJKIdeographs.contains(scalar.value) ? .han : UnicodeScript(scalar)
-    }
-
-    /// The 3-byte UTF-8 character at `i` (lead byte 0xE0–0xEF, well formed).
-    @inline(__always)
-    private static func decode3(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32 {
-        UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
     }
 
     /// The font and script of the cluster `start..<end` when it is one character that is
@@ -238,20 +232,9 @@ enum TextItemizer {
             // Punctuation and digits stay in the current run's text font when it has them.
             return chain.isASCIITextFont(current) ? (UInt8(current), nil) : nil
         }
-        // A String's UTF-8 is well formed, so the lead byte gives the length.
-        let value: UInt32
-        switch (lead, end - start) {
-        case (0xC2...0xDF, 2):
-            value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[start + 1] & 0x3F)
-        case (0xE0...0xEF, 3):
-            value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[start + 1] & 0x3F) << 6 | UInt32(bytes[start + 2] & 0x3F)
-        case (0xF0...0xF4, 4):
-            value = UInt32(lead & 0x07) << 18 | UInt32(bytes[start + 1] & 0x3F) << 12
-                | UInt32(bytes[start + 2] & 0x3F) << 6 | UInt32(bytes[start + 3] & 0x3F)
-        default:
-            return nil
-        }
-        guard let scalar = Unicode.Scalar(value) else { return nil }
+        // One character: a String's UTF-8 is well formed, so the lead byte gives the length.
+        let (value, length) = UTF8Scan.codePoint(at: start, in: bytes)
+        guard length == end - start, let scalar = Unicode.Scalar(value) else { return nil }
         let script = UnicodeScript(scalar)
         if script.isShared {
             // Punctuation, symbols, digits of other scripts stay in the current run's text font

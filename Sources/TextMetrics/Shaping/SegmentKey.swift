@@ -47,13 +47,10 @@ struct SegmentKey: CacheKey {
         hasher.combine(mix)
     }
 
-    /// The dictionary's hash without a `Hasher` round: `mix` is already a well-mixed 64-bit
-    /// digest of the whole key, and running it through SipHash would hide no collision of it
-    /// (equal mixes hash equal either way), so the per-table seed is folded in with one
-    /// multiply instead.
+    /// The dictionary's hash from `mix`, a well-mixed digest of the whole key, without a
+    /// `Hasher` round (``CacheKey/tableHash(digest:seed:)``).
     func _rawHashValue(seed: Int) -> Int {
-        let h = (mix ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+        SegmentKey.tableHash(digest: mix, seed: seed)
     }
 
     /// The mix's high bits (the dictionary inside a shard hashes all of it again).
