@@ -85,7 +85,7 @@ public final class MeasuredText: Sendable {
     /// breaks it between grapheme clusters, which only ``PreparedText`` does).
     /// - Complexity: O(segments shown), no allocation.
     static func wholeSegmentLines(_ segments: [TextSegment], maxUnits: Double, maxLines: Int) -> Int? {
-        let limit = maxUnits + 1e-6 + maxUnits * 1e-12
+        let limit = LineFitter.limit(forMaxUnits: maxUnits)
         return segments.withUnsafeBufferPointer { segments -> Int? in
             var lines = 0
             var index = 0
@@ -97,7 +97,7 @@ public final class MeasuredText: Sendable {
                     let segment = segments[index]
                     let isBlank = segment.contentEnd == segment.start
                     let ending = units + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection)
-                    if isBlank || Double(ending) <= limit {
+                    if isBlank || ending <= limit {
                         units += Int64(segment.width)
                         placedAny = true
                         index += 1
