@@ -22,42 +22,39 @@ struct RunShaper {
         // Most texts of a feed are made of segments measured before: take every piece from
         // its face's cache (or context-free advances) without collecting pieces per run.
         var complete = true
-        var r = 0
         // The segments through a buffer: one uniqueness check for the text, not per field written.
         segments.withUnsafeMutableBufferPointer { segments in
-            // The current run's shaper, made once per run, not per piece.
-            var current = shaper(0, measuring: true)
-            var currentRun = 0
-            for i in segments.indices {
-                let segment = segments[i]
-                while r + 1 < runs.count, runs[r].end <= segment.start { r += 1 }
-                if segment.end <= runs[r].end {
-                    // The whole segment in one run, the usual case: it is its own piece.
-                    if currentRun != r {
-                        current = shaper(r, measuring: true)
-                        currentRun = r
-                    }
+            var i = 0
+            var r = 0
+            while i < segments.count {
+                while r + 1 < runs.count, runs[r].end <= segments[i].start { r += 1 }
+                guard segments[i].end > runs[r].end else {
+                    // The segments wholly in run r, the usual case: each its own piece, all
+                    // measured by one shaper, made once for the run.
+                    let shaper = shaper(r, measuring: true)
                     let font = Int(runs[r].font)
-                    if let (width, trailing, correction) = current.additiveMeasure(of: segment, in: bytes) {
-                        set(width: width, trailing: trailing, correction: correction, missing: false, font: font,
-                            on: &segments[i])
-                        continue
-                    }
-                    guard let measure = current.cachedMeasure(of: segment, in: bytes) else {
-                        complete = false
-                        break
-                    }
-                    set(width: measure.width, trailing: measure.trailingWhitespace, correction: measure.lineEndCorrection,
-                        missing: measure.hasMissingGlyphs, font: font, on: &segments[i])
+                    let runEnd = runs[r].end
+                    repeat {
+                        let segment = segments[i]
+                        if let (width, trailing, correction) = shaper.additiveMeasure(of: segment, in: bytes) {
+                            set(width: width, trailing: trailing, correction: correction, missing: false, font: font,
+                                on: &segments[i])
+                        } else if let measure = shaper.cachedMeasure(of: segment, in: bytes) {
+                            set(width: measure.width, trailing: measure.trailingWhitespace,
+                                correction: measure.lineEndCorrection, missing: measure.hasMissingGlyphs, font: font,
+                                on: &segments[i])
+                        } else {
+                            complete = false
+                            return
+                        }
+                        i += 1
+                    } while i < segments.count && segments[i].end <= runEnd
                     continue
                 }
-                forEachPiece(of: segment, from: &r) { run, piece in
+                // A segment across runs: measured piece by piece.
+                forEachPiece(of: segments[i], from: &r) { run, piece in
                     guard complete else { return }
-                    if currentRun != run {
-                        current = shaper(run, measuring: true)
-                        currentRun = run
-                    }
-                    guard let measure = current.knownMeasure(of: piece, in: bytes) else {
+                    guard let measure = shaper(run, measuring: true).knownMeasure(of: piece, in: bytes) else {
                         complete = false
                         return
                     }
@@ -65,7 +62,8 @@ struct RunShaper {
                     known.apply(measure)
                     add(known, font: Int(runs[run].font), to: &segments[i])
                 }
-                guard complete else { break }
+                guard complete else { return }
+                i += 1
             }
         }
         if complete { return }
@@ -80,7 +78,7 @@ struct RunShaper {
         // segments share a HarfBuzz call.
         var pieces = [[TextSegment]](repeating: [], count: runs.count)
         var owners = [[Int32]](repeating: [], count: runs.count)
-        r = 0
+        var r = 0
         for i in segments.indices {
             forEachPiece(of: segments[i], from: &r) { run, piece in
                 pieces[run].append(piece)
