@@ -28,7 +28,7 @@ struct RunShaper {
             var r = 0
             while i < segments.count {
                 while r + 1 < runs.count, runs[r].end <= segments[i].start { r += 1 }
-                guard segments[i].end > runs[r].end else {
+                if segments[i].end <= runs[r].end {
                     // The segments wholly in run r, the usual case: each its own piece, all
                     // measured by one shaper, made once for the run.
                     let shaper = shaper(r, measuring: true)
