@@ -26,13 +26,13 @@ struct Truncator {
                     LineTruncation(keptPrefix: line.startByte..<prefix.end, keptSuffix: contentEnd..<contentEnd), endByte)
         case .truncateHead:
             let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .infinity)
-            if Double(whole.units) <= fitter.maxUnits + 1e-6 { return (whole.units, nil, endByte) }
+            if whole.units <= fitter.limit { return (whole.units, nil, endByte) }
             let suffix = keptSuffix(through: paragraphEnd, downTo: line.startByte, within: available)
             return (suffix.units + ellipsisUnits,
                     LineTruncation(keptPrefix: line.startByte..<line.startByte, keptSuffix: suffix.start..<contentEnd), endByte)
         default:
             let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .infinity)
-            if Double(whole.units) <= fitter.maxUnits + 1e-6 { return (whole.units, nil, endByte) }
+            if whole.units <= fitter.limit { return (whole.units, nil, endByte) }
             let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: available / 2)
             let suffix = keptSuffix(through: paragraphEnd, downTo: prefix.end, within: available - Double(prefix.units))
             return (prefix.units + suffix.units + ellipsisUnits,
