@@ -18,8 +18,26 @@ public enum LineBreaking {
     /// - Complexity: O(n) in the number of bytes; no allocation.
     public static func forEachOpportunity(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (LineBreakOpportunity) -> Void) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        scan(base, bytes.count) { offset, mandatory in
+        scan(base, bytes.count) { offset, mandatory, count in
             body(LineBreakOpportunity(offset: offset, isMandatory: mandatory))
+            var next = offset &+ 3
+            while next < offset &+ 3 &* count {
+                body(LineBreakOpportunity(offset: next, isMandatory: false))
+                next &+= 3
+            }
+        }
+    }
+
+    /// The opportunities of ``forEachOpportunity(inUTF8:_:)``, with each stretch of
+    /// ideographs after an ideograph in one call: `body(opportunity, count)` stands for
+    /// `count` opportunities, at `opportunity.offset` and every 3 bytes after it, each before
+    /// an ideograph of U+4E00–U+9FFF (three UTF-8 bytes) when `count` > 1, and none mandatory
+    /// then. Lets a caller that keeps such ideographs together skip a call per character.
+    package static func forEachOpportunityStride(inUTF8 bytes: UnsafeBufferPointer<UInt8>,
+                                                 _ body: (LineBreakOpportunity, Int) -> Void) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        scan(base, bytes.count) { offset, mandatory, count in
+            body(LineBreakOpportunity(offset: offset, isMandatory: mandatory), count)
         }
     }
 
@@ -32,8 +50,10 @@ public enum LineBreaking {
     /// - Complexity: O(n) in the number of bytes.
     public static func appendOpportunities(inUTF8 bytes: UnsafeBufferPointer<UInt8>, to result: inout [LineBreakOpportunity]) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        scan(base, bytes.count) { offset, mandatory in
-            result.append(LineBreakOpportunity(offset: offset, isMandatory: mandatory))
+        scan(base, bytes.count) { offset, mandatory, count in
+            for k in 0..<count {
+                result.append(LineBreakOpportunity(offset: offset &+ 3 &* k, isMandatory: mandatory))
+            }
         }
     }
 
@@ -108,9 +128,11 @@ public enum LineBreaking {
         }
     }
 
-    /// Runs the algorithm, reporting `(offset, isMandatory)` for every opportunity.
+    /// Runs the algorithm, reporting `(offset, isMandatory, count)` for every opportunity —
+    /// `count` of them, 3 bytes apart, in a stretch of ideographs (see
+    /// ``forEachOpportunityStride(inUTF8:_:)``).
     @inline(__always)
-    private static func scan(_ base: UnsafePointer<UInt8>, _ end: Int, _ report: (Int, Bool) -> Void) {
+    private static func scan(_ base: UnsafePointer<UInt8>, _ end: Int, _ report: (Int, Bool, Int) -> Void) {
         let trie = LineBreakClass.trie
         let al = LineBreakClass.AL.rawValue
 
@@ -167,18 +189,21 @@ public enum LineBreaking {
             // Ideograph after ideograph, the commonest pair of CJK text: no rule before LB31
             // applies when nothing is attached to the first (LB8a) — a break is allowed.
             if cls == .ID, state.prev == .ID, !state.prevIsZWJ {
-                report(index, false)
+                let first = index
+                var count = 1
                 state.push(cls, value: value, dotted: false, isZWJ: false)
                 index &+= length
-                // More ideographs of U+4E00–U+9FFF (all ID, with one table value): the same
-                // decision before each, and the same state after, without table lookups.
+                // More ideographs of U+4E00–U+9FFF (all ID, with one table value, three bytes
+                // after one of three bytes): the same decision before each, and the same state
+                // after, without table lookups.
                 if CJKIdeographs.contains(scalar), CJKIdeographs.decode(base, at: index, end: end) != nil {
                     repeat {
-                        report(index, false)
+                        count &+= 1
                         index &+= 3
                     } while CJKIdeographs.decode(base, at: index, end: end) != nil
                     state.push(cls, value: value, dotted: false, isZWJ: false)
                 }
+                report(first, false, count)
                 continue
             }
             // The word boundaries of Latin text. A space is never broken before (LB7) unless
@@ -193,20 +218,20 @@ public enum LineBreaking {
                     continue
                 }
             } else if cls == .AL, state.prev == .SP, state.lastNonSpace != .OP, !dotted {
-                report(index, false)
+                report(index, false, 1)
                 state.push(cls, value: value, dotted: false, isZWJ: false)
                 index &+= length
                 continue
             }
             switch decide(state, cls, value, dotted, base, index &+ length, end) {
             case .prohibited: break
-            case .allowed: report(index, false)
-            case .mandatory: report(index, true)
+            case .allowed: report(index, false, 1)
+            case .mandatory: report(index, true, 1)
             }
             state.push(cls, value: value, dotted: dotted, isZWJ: isZWJ)
             index &+= length
         }
-        report(end, true)  // LB3
+        report(end, true, 1)  // LB3
     }
 
     /// The class of the unit starting at `index` (skipping attached CM and ZWJ), or nil at the end of text.

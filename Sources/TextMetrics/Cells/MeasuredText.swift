@@ -82,7 +82,8 @@ public final class MeasuredText: Sendable {
     /// word is wider than a line: a segment goes on the line when its content (plus its
     /// line-end correction) fits; blank segments always go on; a mandatory break ends the
     /// line. Returns `nil` when a segment does not fit on an empty line (the fitter then
-    /// breaks it between grapheme clusters, which only ``PreparedText`` does).
+    /// breaks it between grapheme clusters, which only ``PreparedText`` does), or a character
+    /// run does not fit whole (the fitter then ends the line among its characters).
     /// - Complexity: O(segments shown), no allocation.
     static func wholeSegmentLines(_ segments: [TextSegment], maxUnits: Double, maxLines: Int) -> Int? {
         let limit = LineFitter.limit(forMaxUnits: maxUnits)
@@ -104,7 +105,7 @@ public final class MeasuredText: Sendable {
                         if segment.isMandatoryBreak { break }
                         continue
                     }
-                    if placedAny { break }
+                    if placedAny && !segment.isCharacterRun { break }
                     return nil
                 }
                 lines += 1

@@ -98,6 +98,11 @@ public struct FontChain: Sendable, Hashable {
     /// Points per layout unit.
     var pointsPerUnit: Double { size / Double(unitsPerEm) }
 
+    /// Layout units per unit of font `index` when they convert exactly (a whole multiple,
+    /// so converting a sum of advances gives the sum of their conversions); else 0.
+    @inline(__always)
+    func layoutScale(font index: Int) -> Int64 { unitScales[index] }
+
     /// `units` of font `index` in layout units.
     @inline(__always)
     func layoutUnits(_ units: Int64, font index: Int) -> Int64 {

@@ -6,9 +6,12 @@
 /// broken between grapheme clusters (`charWrap` breaks every segment that way), with at
 /// least one cluster per line so layout always advances. The piece left on a line is
 /// measured as shaped alone, and the rest of the word as shaped from the cut, as a text
-/// engine that reshapes at the break (Pango, CoreText) measures them.
+/// engine that reshapes at the break (Pango, CoreText) measures them. A character run (see
+/// ``TextSegment/isCharacterRun``) that does not fit goes on with as many of its characters
+/// as fit, each a segment of its own in all but storage.
 struct LineFitter {
-    /// A place in the text: a segment, and how many of its graphemes are already laid out.
+    /// A place in the text: a segment, and how many of its graphemes (of a character run:
+    /// characters) are already laid out.
     struct Position: Equatable {
         var segment: Int
         var grapheme: Int
@@ -72,6 +75,10 @@ struct LineFitter {
         var units: Int64 = 0  // the line so far, trailing whitespace included
         var placedAny = false
         while position.segment < segments.count {
+            if segments[position.segment].isCharacterRun {
+                if placeCharacters(of: segments[position.segment], &line, &units, &placedAny, &position) { return }
+                continue
+            }
             var segment = segments[position.segment]
             var isRemainder = false
             if position.grapheme > 0, let rest = access.remainder(of: position.segment, from: line.startByte) {
@@ -136,9 +143,54 @@ struct LineFitter {
         }
     }
 
+    /// Places what fits of character run `segment` from its character `position.grapheme`
+    /// on — all of it when it fits, as any segment; else a line may end after any of its
+    /// characters — and returns whether the line ends in it or before it.
+    @inline(never)  // kept out of the loop that places other segments
+    private func placeCharacters(of segment: TextSegment, _ line: inout Line, _ units: inout Int64,
+                                 _ placedAny: inout Bool, _ position: inout Position) -> Bool {
+        let first = position.grapheme
+        var width = units
+        if first == 0, fits(units + segment.width) {
+            place(segment, width: units + segment.width, &line, &units, &placedAny, &position)
+            return segment.isMandatoryBreak
+        }
+        let advances = access.characterAdvances(of: segment)
+        let count = segment.characterCount
+        let from = Int(segment.start) + 3 * first
+        var k = (advances.add(from: from, to: Int(segment.end), to: &width, limit: limit) - Int(segment.start)) / 3
+        if k == first {
+            guard !placedAny else { return true }
+            width += advances.advance(at: from)  // one character wider than the line goes on it alone
+            k += 1
+        }
+        guard k == count else {
+            let segmentIndex = position.segment
+            place(segment, width: width, &line, &units, &placedAny, &position)
+            line.endByte = Int(segment.start) + 3 * k
+            position = Position(segment: segmentIndex, grapheme: k)
+            return true
+        }
+        place(segment, width: width, &line, &units, &placedAny, &position)
+        return segment.isMandatoryBreak
+    }
+
+    /// Puts character run `segment` (from `position` on) on the line, its line now `width` wide.
+    @inline(__always)
+    private func place(_ segment: TextSegment, width: Int64, _ line: inout Line, _ units: inout Int64,
+                       _ placedAny: inout Bool, _ position: inout Position) {
+        placedAny = true
+        line.fontMask |= segment.fontMask
+        line.contentUnits = width
+        units = width
+        line.endByte = Int(segment.end)
+        position = Position(segment: position.segment + 1, grapheme: 0)
+    }
+
     func byteOffset(of position: Position) -> Int {
         let segment = segments[position.segment]
         guard position.grapheme > 0 else { return Int(segment.start) }
+        if segment.isCharacterRun { return Int(segment.start) + 3 * position.grapheme }
         return Int(segment.start) + Int(graphemes(position.segment).ends[position.grapheme - 1])
     }
 }

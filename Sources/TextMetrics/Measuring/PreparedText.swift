@@ -62,6 +62,12 @@ public struct PreparedText: Sendable {
     /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length``
     ///   bytes or the language tag is malformed.
     public init(_ text: String, fonts: FontChain, language: String? = nil) throws {
+        try self.init(text, fonts: fonts, language: language, joinsCharacters: true)
+    }
+
+    /// Shapes `text` in `fonts`; with `joinsCharacters` off, every character run is cut back
+    /// into one segment per character, which the tests compare the runs with.
+    init(_ text: String, fonts: FontChain, language: String?, joinsCharacters: Bool) throws {
         guard text.utf8.count <= PreparedText.maxUTF8Length else {
             throw InvalidArgumentError(argument: "text", requirement: "at most \(PreparedText.maxUTF8Length) UTF-8 bytes",
                                        value: "\(text.utf8.count) bytes")
@@ -72,6 +78,7 @@ public struct PreparedText: Sendable {
         self.shapingLanguage = shapingLanguage
         let (segments, runs) = PreparedText.withUTF8(text) { bytes -> ([TextSegment], [TextRun]?) in
             var segments = SegmentSplitter.segments(of: bytes)
+            if !joinsCharacters { segments = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil) }
             let primary = fonts.primary.face
             var runs: [TextRun]?
             if language != nil || !TextItemizer.isPlainASCII(bytes, in: primary) {
@@ -80,10 +87,18 @@ public struct PreparedText: Sendable {
                     runs = found
                 }
             }
-            if let runs {
-                RunShaper(fonts: fonts, runs: runs, language: shapingLanguage).measure(&segments, in: bytes)
-            } else {
-                SegmentShaper(face: primary, runEnd: bytes.count, measuring: true).measure(&segments, in: bytes)
+            func measure(_ segments: inout [TextSegment]) -> Bool {
+                if let runs { return RunShaper(fonts: fonts, runs: runs, language: shapingLanguage).measure(&segments, in: bytes) }
+                return SegmentShaper(face: primary, runEnd: bytes.count, measuring: true).measure(&segments, in: bytes)
+            }
+            if !measure(&segments) {
+                // Some character run crosses runs (kanji and kana, say): cut at the runs. If one
+                // still cannot be added up in its font: one segment per character.
+                if let runs { segments = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: runs) }
+                if runs == nil || !measure(&segments) {
+                    segments = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil)
+                    _ = measure(&segments)  // no character runs: complete
+                }
             }
             return (segments, runs)
         }
@@ -96,7 +111,8 @@ public struct PreparedText: Sendable {
         for segment in segments {
             fontMask |= segment.fontMask
             hasMissingGlyphs = hasMissingGlyphs || segment.hasMissingGlyphs
-            hasLongSegments = hasLongSegments || Int(segment.end - segment.start) > SegmentKey.maxCachedLength - 4
+            hasLongSegments = hasLongSegments
+                || (Int(segment.end - segment.start) > SegmentKey.maxCachedLength - 4 && !segment.isCharacterRun)
         }
         self.hasUniformLineHeight = runs == nil || fontMask <= 1
         self.hasMissingGlyphs = hasMissingGlyphs

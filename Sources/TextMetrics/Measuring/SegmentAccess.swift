@@ -1,6 +1,7 @@
 
 /// What line fitting and truncation may ask about a prepared text's segments beyond their
-/// widths: grapheme advances, and exact widths of pieces of a word broken between clusters.
+/// widths: grapheme advances, exact widths of pieces of a word broken between clusters, and
+/// the advances of a character run's characters.
 ///
 /// Answers come from the face's segment cache (shaping on a miss). Segments too long to
 /// cache keep their grapheme advances in the prepared text's own memo, so breaking a 2 MB
@@ -22,6 +23,7 @@ struct SegmentAccess {
     private func shaper(_ face: FontFace) -> SegmentShaper { SegmentShaper(face: face, runEnd: bytes.count) }
 
     func graphemes(_ i: Int) -> GraphemeAdvances {
+        if segments[i].isCharacterRun { return characterAdvances(of: segments[i]).graphemes(of: segments[i]) }
         if let longSegments, let known = longSegments.graphemes(i) { return known }
         let clusters: GraphemeAdvances
         switch shaping {
@@ -30,6 +32,20 @@ struct SegmentAccess {
         }
         longSegments?.store(clusters, for: i)
         return clusters
+    }
+
+    /// The advances of character run `segment`'s characters.
+    @inline(__always)
+    func characterAdvances(of segment: TextSegment) -> CharacterRunAdvances {
+        switch shaping {
+        case .single(let face):
+            return CharacterRunAdvances(table: face.contextFreeAdvances, scale: 1, bytes: bytes)
+        case .runs(let shaper):
+            // A character run lies in one run, in one font.
+            let font = segment.fontMask.trailingZeroBitCount
+            return CharacterRunAdvances(table: shaper.fonts.face(font).contextFreeAdvances,
+                                        scale: shaper.fonts.layoutScale(font: font), bytes: bytes)
+        }
     }
 
     /// The width of `range` shaped alone (a piece ending where a word was cut).

@@ -1,45 +1,130 @@
 import TextSegmentation
 
 /// Cuts UTF-8 text into ``TextSegment``s at its UAX #14 break opportunities and finds each
-/// segment's trailing whitespace and line separators. Font-independent.
+/// segment's trailing whitespace and line separators; consecutive segments of one
+/// three-byte character each become one character run, which measuring cuts back
+/// (``cuttingCharacterRuns(_:atStartsOf:)``) where its font does not let it stay whole. Font-independent.
 enum SegmentSplitter {
     static func segments(of bytes: UnsafeBufferPointer<UInt8>) -> [TextSegment] {
         var segments: [TextSegment] = []
-        // About a segment per word of Latin text and one per character of CJK text (a lead
-        // byte 0xE0–0xF4 each): reserved close to that, since a prepared text keeps its array.
+        // About a segment per word of Latin text, and one per clause of CJK text, where
+        // character runs hold the ideographs (a lead byte 0xE0–0xF4 each): reserved close to
+        // that, since a prepared text keeps its array.
         let wideCharacters = countWideLeadBytes(bytes)
-        segments.reserveCapacity((bytes.count - 3 * wideCharacters) / 5 + wideCharacters + 1)
+        segments.reserveCapacity((bytes.count - 3 * wideCharacters) / 5 + wideCharacters / 4 + 1)
         var start = 0
-        LineBreaking.forEachOpportunity(inUTF8: bytes) { opportunity in
-            let end = opportunity.offset
-            var shapedEnd = end
-            var contentEnd = end
-            // Separators and hanging spaces end in one of these bytes; most segments do not.
-            if end > start, mayEndInWhitespace(bytes, end: end, start: start) {
-                if opportunity.isMandatory {
-                    while shapedEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: shapedEnd, in: bytes, notBefore: start),
-                          isLineSeparator(scalar) {
-                        shapedEnd = at
-                    }
-                }
-                contentEnd = shapedEnd
-                while contentEnd > start {
-                    // ASCII spaces and tabs, the usual trailing whitespace, without decoding.
-                    let last = bytes[contentEnd - 1]
-                    if last == 0x20 || last == 0x09 {
-                        contentEnd -= 1
-                        continue
-                    }
-                    guard last >= 0x80, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
-                          isHangingWhitespace(scalar) else { break }
-                    contentEnd = at
-                }
+        // A character run needs two characters of three bytes; most Latin text has none.
+        guard wideCharacters >= 2 else {
+            LineBreaking.forEachOpportunity(inUTF8: bytes) { opportunity in
+                segments.append(segment(from: start, to: opportunity, in: bytes))
+                start = opportunity.offset
             }
-            segments.append(TextSegment(start: Int32(start), contentEnd: Int32(contentEnd), shapedEnd: Int32(shapedEnd),
-                                        end: Int32(end), isMandatoryBreak: opportunity.isMandatory))
+            return segments
+        }
+        // Whether the last segment is one three-byte character, or a run of them, that a
+        // line may end after: the next such character joins it (see ``TextSegment``).
+        var runOpen = false
+        LineBreaking.forEachOpportunityStride(inUTF8: bytes) { opportunity, count in
+            let end = opportunity.offset
+            // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character,
+            // and ends in no whitespace when its last two bytes say so.
+            let isCharacter = end - start == 3 && bytes[start] >= 0xE0 && !mayEndInWhitespace(bytes, end: end, start: start)
+            if isCharacter && runOpen {
+                extendRun(&segments, to: end, isMandatoryBreak: opportunity.isMandatory)
+            } else {
+                segments.append(segment(from: start, to: opportunity, in: bytes))
+            }
+            runOpen = isCharacter && !opportunity.isMandatory
             start = end
+            guard count > 1 else { return }
+            // `count - 1` more opportunities, 3 bytes apart: ideographs, each a segment of one
+            // character, that join the run or start one.
+            let stretchEnd = end + 3 * (count - 1)
+            if runOpen {
+                extendRun(&segments, to: stretchEnd, isMandatoryBreak: false)
+            } else {
+                segments.append(TextSegment(start: Int32(end), contentEnd: Int32(stretchEnd), shapedEnd: Int32(stretchEnd),
+                                            end: Int32(stretchEnd), isMandatoryBreak: false, isCharacterRun: count > 2))
+            }
+            runOpen = true
+            start = stretchEnd
         }
         return segments
+    }
+
+    /// Makes the last segment — one character or a character run — a character run that ends
+    /// at `end`.
+    @inline(__always)
+    private static func extendRun(_ segments: inout [TextSegment], to end: Int, isMandatoryBreak: Bool) {
+        let last = segments.count - 1
+        segments[last] = TextSegment(start: segments[last].start, contentEnd: Int32(end), shapedEnd: Int32(end),
+                                     end: Int32(end), isMandatoryBreak: isMandatoryBreak, isCharacterRun: true)
+    }
+
+    /// The segment from byte `start` to `opportunity`, with its trailing whitespace and
+    /// line separators found.
+    @inline(__always)
+    private static func segment(from start: Int, to opportunity: LineBreakOpportunity,
+                                in bytes: UnsafeBufferPointer<UInt8>) -> TextSegment {
+        let end = opportunity.offset
+        var shapedEnd = end
+        var contentEnd = end
+        // Separators and hanging spaces end in one of these bytes; most segments do not.
+        if end > start, mayEndInWhitespace(bytes, end: end, start: start) {
+            if opportunity.isMandatory {
+                while shapedEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: shapedEnd, in: bytes, notBefore: start),
+                      isLineSeparator(scalar) {
+                    shapedEnd = at
+                }
+            }
+            contentEnd = shapedEnd
+            while contentEnd > start {
+                // ASCII spaces and tabs, the usual trailing whitespace, without decoding.
+                let last = bytes[contentEnd - 1]
+                if last == 0x20 || last == 0x09 {
+                    contentEnd -= 1
+                    continue
+                }
+                guard last >= 0x80, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
+                      isHangingWhitespace(scalar) else { break }
+                contentEnd = at
+            }
+        }
+        return TextSegment(start: Int32(start), contentEnd: Int32(contentEnd), shapedEnd: Int32(shapedEnd),
+                           end: Int32(end), isMandatoryBreak: opportunity.isMandatory)
+    }
+
+    /// `segments`, not measured, with every character run cut: at the starts of `runs` (a
+    /// text's runs of fonts and scripts) inside it, or, when `runs` is `nil`, back into the
+    /// segments of one character it stands for — for a run that crosses runs, or some
+    /// character of which is not context-free in its font.
+    static func cuttingCharacterRuns(_ segments: [TextSegment], atStartsOf runs: [TextRun]?) -> [TextSegment] {
+        var result: [TextSegment] = []
+        result.reserveCapacity(segments.count)
+        var r = 0
+        for segment in segments {
+            guard segment.isCharacterRun else {
+                // Without the measure a first attempt may have given it.
+                result.append(TextSegment(start: segment.start, contentEnd: segment.contentEnd, shapedEnd: segment.shapedEnd,
+                                          end: segment.end, isMandatoryBreak: segment.isMandatoryBreak))
+                continue
+            }
+            var start = segment.start
+            while start < segment.end {
+                var end = start + 3
+                if let runs {
+                    while r < runs.count, runs[r].end <= start { r += 1 }
+                    end = r < runs.count ? min(runs[r].end, segment.end) : segment.end
+                    // Runs start between characters; anything else stays whole, for measuring to refuse.
+                    if (end - start) % 3 != 0 { end = segment.end }
+                }
+                result.append(TextSegment(start: start, contentEnd: end, shapedEnd: end, end: end,
+                                          isMandatoryBreak: segment.isMandatoryBreak && end == segment.end,
+                                          isCharacterRun: end - start > 3))
+                start = end
+            }
+        }
+        return result
     }
 
     /// The number of bytes 0xE0 and above (leads of 3- and 4-byte characters), eight at a

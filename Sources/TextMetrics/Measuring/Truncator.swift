@@ -68,6 +68,16 @@ struct Truncator {
                 sum += Int64(clusters.advances[k])
                 k += 1
             }
+            if segment.isCharacterRun {
+                // Context-free characters: the piece alone is as wide as their advances, and
+                // when all of them fit, the next segment may too.
+                if k > first { kept = (Int(segment.start) + Int(clusters.ends[k - 1]), sum) }
+                if k == clusters.contentCount {
+                    running = sum
+                    continue
+                }
+                break
+            }
             while k > first {
                 let cut = Int(segment.start) + Int(clusters.ends[k - 1])
                 let exact = running + access.isolatedWidth(pieceStart..<cut)

@@ -90,6 +90,31 @@ final class ContextFreeAdvances: Sendable {
         return (width, trailing)
     }
 
+    /// Adds the advances of the characters from byte `offset` to `end`, times `scale`, to
+    /// `width` one by one while the total stays at most `limit`, and returns where it
+    /// stopped: `end`, or the first character that would pass `limit` or does not qualify.
+    func addAdvances(from offset: Int, to end: Int, in bytes: UnsafeBufferPointer<UInt8>, scale: Int64,
+                     to width: inout Int64, limit: Int64) -> Int {
+        // Through the buffers: no reference counting of the arrays per character.
+        pages.withUnsafeBufferPointer { pages in
+            advances.withUnsafeBufferPointer { advances in
+                var offset = offset
+                while offset < end {
+                    let (value, length) = UTF8Scan.codePoint(at: offset, in: bytes)
+                    guard value < 0x110000 else { break }
+                    let page = Int(pages[Int(value >> ContextFreeAdvances.pageShift)])
+                    let advance = advances[page * ContextFreeAdvances.pageSize + Int(value) & (ContextFreeAdvances.pageSize - 1)]
+                    guard page != 0, advance != ContextFreeAdvances.none else { break }
+                    let next = width + Int64(advance) * scale
+                    guard next <= limit else { break }
+                    width = next
+                    offset += length
+                }
+                return offset
+            }
+        }
+    }
+
     // MARK: - Character rules
 
     /// Whether HarfBuzz leaves `value` alone before the font's lookups run (see the type's

@@ -18,10 +18,14 @@ struct RunShaper {
     }
 
     /// Gives every segment its width, trailing whitespace, line-end correction and fonts.
-    func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
+    /// Returns `false`, with the segments half measured, when some character run cannot be
+    /// added up or crosses runs: the runs must be cut back
+    /// (``SegmentSplitter/cuttingCharacterRuns(_:atStartsOf:)``).
+    func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Most texts of a feed are made of segments measured before: take every piece from
         // its face's cache (or context-free advances) without collecting pieces per run.
         var complete = true
+        var keepsCharacterRuns = true
         // The segments through a buffer: one uniqueness check for the text, not per field written.
         segments.withUnsafeMutableBufferPointer { segments in
             var i = 0
@@ -34,11 +38,21 @@ struct RunShaper {
                     let shaper = shaper(r, measuring: true)
                     let font = Int(runs[r].font)
                     let runEnd = runs[r].end
+                    // A character run's characters are fitted one by one in layout units, so
+                    // its width must be their sum there: exact when the font's units scale.
+                    let keepsRuns = fonts.layoutScale(font: font) != 0
                     repeat {
                         let segment = segments[i]
+                        if segment.isCharacterRun && !keepsRuns {
+                            keepsCharacterRuns = false
+                            return
+                        }
                         if let (width, trailing, correction) = shaper.additiveMeasure(of: segment, in: bytes) {
                             set(width: width, trailing: trailing, correction: correction, missing: false, font: font,
                                 on: &segments[i])
+                        } else if segment.isCharacterRun {
+                            keepsCharacterRuns = false
+                            return
                         } else if let measure = shaper.cachedMeasure(of: segment, in: bytes) {
                             set(width: measure.width, trailing: measure.trailingWhitespace,
                                 correction: measure.lineEndCorrection, missing: measure.hasMissingGlyphs, font: font,
@@ -51,7 +65,11 @@ struct RunShaper {
                     } while i < segments.count && segments[i].end <= runEnd
                     continue
                 }
-                // A segment across runs: measured piece by piece.
+                // A segment across runs: measured piece by piece (a character run is cut back).
+                guard !segments[i].isCharacterRun else {
+                    keepsCharacterRuns = false
+                    return
+                }
                 forEachPiece(of: segments[i], from: &r) { run, piece in
                     guard complete else { return }
                     guard let measure = shaper(run, measuring: true).knownMeasure(of: piece, in: bytes) else {
@@ -66,7 +84,11 @@ struct RunShaper {
                 i += 1
             }
         }
-        if complete { return }
+        guard keepsCharacterRuns else { return false }
+        if complete { return true }
+        // Some piece must be shaped: the pieces of each run are measured together below, where
+        // character runs are not checked, so they are cut back first.
+        guard !segments.contains(where: \.isCharacterRun) else { return false }
         for i in segments.indices {
             segments[i].width = 0
             segments[i].trailingWhitespace = 0
@@ -74,8 +96,7 @@ struct RunShaper {
             segments[i].hasMissingGlyphs = false
             segments[i].fontMask = 0
         }
-        // Some piece must be shaped: measure each run's pieces together, so consecutive new
-        // segments share a HarfBuzz call.
+        // Measure each run's pieces together, so consecutive new segments share a HarfBuzz call.
         var pieces = [[TextSegment]](repeating: [], count: runs.count)
         var owners = [[Int32]](repeating: [], count: runs.count)
         var r = 0
@@ -86,12 +107,13 @@ struct RunShaper {
             }
         }
         for run in runs.indices where !pieces[run].isEmpty {
-            shaper(run, measuring: true).measure(&pieces[run], in: bytes)
+            _ = shaper(run, measuring: true).measure(&pieces[run], in: bytes)  // no character runs: complete
             let font = Int(runs[run].font)
             for (piece, owner) in zip(pieces[run], owners[run]) {
                 add(piece, font: font, to: &segments[Int(owner)])
             }
         }
+        return true
     }
 
     /// The grapheme clusters of `segment` with their advances in layout units.

@@ -43,20 +43,25 @@ struct SegmentShaper {
     /// The longest stretch of text shaped in one HarfBuzz call.
     static let maxWindowBytes = 2048
 
-    func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
+    /// Gives every segment its width, trailing whitespace and line-end correction. Returns
+    /// `false`, with the segments half measured, when some character run cannot be added up
+    /// in the face: the runs must be cut back (``SegmentSplitter/cuttingCharacterRuns(_:atStartsOf:)``).
+    func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var missing: [Int] = []
         for i in segments.indices {
             if let (width, trailing, correction) = additiveMeasure(of: segments[i], in: bytes) {
                 segments[i].width = Int64(width)
                 segments[i].trailingWhitespace = Int64(trailing)
                 segments[i].lineEndCorrection = correction
+            } else if segments[i].isCharacterRun {
+                return false
             } else if let measure = cachedMeasure(of: segments[i], in: bytes) {
                 segments[i].apply(measure)
             } else {
                 missing.append(i)
             }
         }
-        guard !missing.isEmpty else { return }
+        guard !missing.isEmpty else { return true }
         var glyphs: [ShapedGlyph] = []
         var k = 0
         while k < missing.count {
@@ -74,11 +79,13 @@ struct SegmentShaper {
                 if let key = key(of: segments[i], bytes) { face.segments.store(segments[i].measure, for: key) }
             }
         }
+        return true
     }
 
     /// The measure of `segment` in font units added up without shaping — from context-free
     /// advances, or from Latin advances and pair kerning — as width, trailing whitespace and
-    /// line-end correction; `nil` when it must be shaped or taken from the cache.
+    /// line-end correction; `nil` when it must be shaped or taken from the cache. A character
+    /// run is only ever added up from context-free advances, as line fitting adds them.
     @inline(__always)
     func additiveMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>)
         -> (width: Int32, trailing: Int32, lineEndCorrection: Int32)? {
@@ -86,6 +93,7 @@ struct SegmentShaper {
             guard !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
             return (width, trailing, 0)
         }
+        guard !segment.isCharacterRun else { return nil }
         // The next character is in the table or context-free: it keeps any guess.
         return pairs.measure(segment, in: bytes, next: contextStart(after: segment), contextFree: contextFree)
     }
