@@ -149,42 +149,41 @@ struct LineFitter {
     @inline(never)  // kept out of the loop that places other segments
     private func placeCharacters(of segment: TextSegment, _ line: inout Line, _ units: inout Int64,
                                  _ placedAny: inout Bool, _ position: inout Position) -> Bool {
+        let count = segment.characterCount
         let first = position.grapheme
-        var width = units
         if first == 0, fits(units + segment.width) {
-            place(segment, width: units + segment.width, &line, &units, &placedAny, &position)
+            place(segment, through: count, width: units + segment.width, &line, &units, &placedAny, &position)
             return segment.isMandatoryBreak
         }
         let advances = access.characterAdvances(of: segment)
-        let count = segment.characterCount
         let from = Int(segment.start) + 3 * first
+        var width = units
         var k = (advances.add(from: from, to: Int(segment.end), to: &width, limit: limit) - Int(segment.start)) / 3
         if k == first {
             guard !placedAny else { return true }
             width += advances.advance(at: from)  // one character wider than the line goes on it alone
             k += 1
         }
-        guard k == count else {
-            let segmentIndex = position.segment
-            place(segment, width: width, &line, &units, &placedAny, &position)
-            line.endByte = Int(segment.start) + 3 * k
-            position = Position(segment: segmentIndex, grapheme: k)
-            return true
-        }
-        place(segment, width: width, &line, &units, &placedAny, &position)
-        return segment.isMandatoryBreak
+        place(segment, through: k, width: width, &line, &units, &placedAny, &position)
+        return k < count || segment.isMandatoryBreak
     }
 
-    /// Puts character run `segment` (from `position` on) on the line, its line now `width` wide.
+    /// Puts character run `segment` on the line from `position` through its character `k`,
+    /// the line now `width` wide.
     @inline(__always)
-    private func place(_ segment: TextSegment, width: Int64, _ line: inout Line, _ units: inout Int64,
+    private func place(_ segment: TextSegment, through k: Int, width: Int64, _ line: inout Line, _ units: inout Int64,
                        _ placedAny: inout Bool, _ position: inout Position) {
         placedAny = true
         line.fontMask |= segment.fontMask
         line.contentUnits = width
         units = width
-        line.endByte = Int(segment.end)
-        position = Position(segment: position.segment + 1, grapheme: 0)
+        if k < segment.characterCount {
+            line.endByte = Int(segment.start) + 3 * k
+            position.grapheme = k
+        } else {
+            line.endByte = Int(segment.end)
+            position = Position(segment: position.segment + 1, grapheme: 0)
+        }
     }
 
     func byteOffset(of position: Position) -> Int {
