@@ -49,12 +49,7 @@ public enum LineBreaking {
     ///
     /// - Complexity: O(n) in the number of bytes.
     public static func appendOpportunities(inUTF8 bytes: UnsafeBufferPointer<UInt8>, to result: inout [LineBreakOpportunity]) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        scan(base, bytes.count) { offset, mandatory, count in
-            for k in 0..<count {
-                result.append(LineBreakOpportunity(offset: offset &+ 3 &* k, isMandatory: mandatory))
-            }
-        }
+        forEachOpportunity(inUTF8: bytes) { result.append($0) }
     }
 
     /// Returns every break opportunity of `text`, with UTF-8 offsets.

@@ -63,11 +63,19 @@ final class ContextFreeAdvances: Sendable {
     /// The advance of `value` in font units, or `nil` when it does not qualify.
     @inline(__always)
     func advance(of value: UInt32) -> Int32? {
+        ContextFreeAdvances.advance(of: value, pages: pages, advances: advances)
+    }
+
+    /// The advance of `value` in the tables `pages` and `advances` (arrays, or buffers over
+    /// them for loops that read many), or `nil`.
+    @inline(__always)
+    private static func advance<Pages: RandomAccessCollection<UInt16>, Advances: RandomAccessCollection<Int32>>(
+        of value: UInt32, pages: Pages, advances: Advances) -> Int32? where Pages.Index == Int, Advances.Index == Int {
         guard value < 0x110000 else { return nil }
-        let page = Int(pages[Int(value >> ContextFreeAdvances.pageShift)])
+        let page = Int(pages[Int(value >> pageShift)])
         guard page != 0 else { return nil }
-        let advance = advances[page * ContextFreeAdvances.pageSize + Int(value) & (ContextFreeAdvances.pageSize - 1)]
-        return advance == ContextFreeAdvances.none ? nil : advance
+        let advance = advances[page * pageSize + Int(value) & (pageSize - 1)]
+        return advance == none ? nil : advance
     }
 
     /// The width of `segment` and of its trailing whitespace, in font units, when every
@@ -101,10 +109,7 @@ final class ContextFreeAdvances: Sendable {
                 var offset = offset
                 while offset < end {
                     let (value, length) = UTF8Scan.codePoint(at: offset, in: bytes)
-                    guard value < 0x110000 else { break }
-                    let page = Int(pages[Int(value >> ContextFreeAdvances.pageShift)])
-                    let advance = advances[page * ContextFreeAdvances.pageSize + Int(value) & (ContextFreeAdvances.pageSize - 1)]
-                    guard page != 0, advance != ContextFreeAdvances.none else { break }
+                    guard let advance = ContextFreeAdvances.advance(of: value, pages: pages, advances: advances) else { break }
                     let next = width + Int64(advance) * scale
                     guard next <= limit else { break }
                     width = next

@@ -40,14 +40,11 @@ struct RunShaper {
                     let runEnd = runs[r].end
                     // A character run's characters are fitted one by one in layout units, so
                     // its width must be their sum there: exact when the font's units scale.
-                    let keepsRuns = fonts.layoutScale(font: font) != 0
+                    let addsExactly = fonts.layoutScale(font: font) != 0
                     repeat {
                         let segment = segments[i]
-                        if segment.isCharacterRun && !keepsRuns {
-                            keepsCharacterRuns = false
-                            return
-                        }
-                        if let (width, trailing, correction) = shaper.additiveMeasure(of: segment, in: bytes) {
+                        if let (width, trailing, correction) = shaper.additiveMeasure(of: segment, in: bytes),
+                           addsExactly || !segment.isCharacterRun {
                             set(width: width, trailing: trailing, correction: correction, missing: false, font: font,
                                 on: &segments[i])
                         } else if segment.isCharacterRun {
