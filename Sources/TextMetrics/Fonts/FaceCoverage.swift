@@ -32,8 +32,11 @@ struct FaceCoverage: Sendable {
     }
 
     /// Whether the face maps `scalar` to a glyph.
-    func contains(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
+    @inline(__always)
+    func contains(_ scalar: Unicode.Scalar) -> Bool { contains(value: scalar.value) }
+
+    /// Whether the face maps the code point `value` (at most U+10FFFF) to a glyph.
+    func contains(value: UInt32) -> Bool {
         let page = Int(pages[Int(value >> FaceCoverage.pageShift)])
         guard page != 0 else { return false }
         let bit = Int(value & 0xFFF)

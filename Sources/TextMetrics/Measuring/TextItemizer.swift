@@ -48,12 +48,38 @@ enum TextItemizer {
         func firstFont(having scalar: Unicode.Scalar) -> Int? {
             coverages.firstIndex { $0.contains(scalar) }
         }
+        /// Whether font `index` is the first of the chain that has the code point `value`.
+        @inline(__always)
+        func isFirstFont(_ index: Int, having value: UInt32) -> Bool {
+            guard coverages[index].contains(value: value) else { return false }
+            var earlier = 0
+            while earlier < index {
+                if coverages[earlier].contains(value: value) { return false }
+                earlier += 1
+            }
+            return true
+        }
         /// Whether font `index` is a text font that has every printable ASCII character.
         func isASCIITextFont(_ index: Int) -> Bool { (asciiMask & ~colorMask) & 1 << UInt16(index) != 0 }
     }
 
     private static func runs(of bytes: UnsafeBufferPointer<UInt8>, chain: Chain, quick: Bool) -> [TextRun] {
-        let levels = levelRuns(bytes)
+        // Most texts are all left to right: itemize them at level 0, and only when a cluster
+        // outside the lanes may be right to left resolve the levels and start again.
+        if quick, let runs = runs(of: bytes, chain: chain, levels: nil, quick: true) { return runs }
+        return runs(of: bytes, chain: chain, levels: levelRuns(bytes), quick: quick)!
+    }
+
+    /// The runs of `bytes` at the embedding levels `levels`; with `levels` `nil`, every level
+    /// is 0 and the result is `nil` when some cluster may be right to left.
+    ///
+    /// No right-to-left character can hide in the lanes: the ASCII lane takes ASCII, and the
+    /// letter lane only letters of the script of its run, which a cluster outside the lanes
+    /// gave it; every character of a right-to-left script is one `mayHaveRightToLeft` flags.
+    private static func runs(of bytes: UnsafeBufferPointer<UInt8>, chain: Chain, levels: [BidiRun]?,
+                             quick: Bool) -> [TextRun]? {
+        let assumesLeftToRight = levels == nil
+        let levels = levels ?? []
         var runs: [TextRun] = []
         runs.reserveCapacity(16)  // one allocation for the runs of most texts
         var current: TextRun?
@@ -76,6 +102,9 @@ enum TextItemizer {
                 }
             }
             let end = GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
+            // A cluster of one byte is ASCII: never right to left.
+            if assumesLeftToRight, end - start > 1,
+               mayHaveRightToLeft(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return nil }
             defer { start = end }
             while levelIndex + 1 < levels.count, levels[levelIndex].range.upperBound <= start { levelIndex += 1 }
             let level = levels.isEmpty ? 0 : levels[levelIndex].level
@@ -153,17 +182,22 @@ enum TextItemizer {
         var i = start
         while i < count {
             let byte = bytes[i]
-            guard byte >= 0x20, byte < 0x7F, i + 1 == count || bytes[i + 1] < 0x80 else { break }
-            if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A {
-                guard takesLetters else { break }
-                sawLetter = true
-            } else if byte != 0x20 {
-                guard takesOthers else { break }
+            if byte != 0x20 {
+                guard byte &- 0x21 < 0x5E else { break }  // printable ASCII
+                if (byte | 0x20) &- 0x61 < 26 {
+                    guard takesLetters else { break }
+                    sawLetter = true
+                } else {
+                    guard takesOthers else { break }
+                }
             }
             i += 1
         }
+        // The last character is a cluster of its own unless what follows extends it.
+        if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 1 }
+        guard i > start else { return start }
         if sawLetter, run.script.isShared { run.script = .latin }
-        if i > start { run.end = Int32(i) }
+        run.end = Int32(i)
         return i
     }
 
@@ -177,32 +211,35 @@ enum TextItemizer {
         let font = Int(run.font)
         guard !chain.isColor(font), !run.script.isShared else { return start }
         let count = bytes.count
+        let isHan = run.script == .han
         var i = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
-        guard i + 3 <= count, bytes[i] & 0xF0 == 0xE0 else { return start }
-        var value = UTF8Scan.codePoint(at: i, in: bytes).value
-        guard let leading = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(leading) else { return start }
-        // Each character here is a plain base (a cluster of its own unless what follows
-        // extends it); the role of the next one, looked up once, says both.
-        while true {
-            guard let scalar = Unicode.Scalar(value), script(of: scalar) == run.script, !isSpecialLetter(value) else { break }
-            guard chain.firstFont(having: scalar) == font else { break }
-            let next = i + 3
-            guard next < count, bytes[next] >= 0x80 else {
-                i = next
-                break
+        while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
+            let value = UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+            if isHan, CJKIdeographs.contains(value) {
+                // A CJK Unified Ideograph: a plain Han base, no special letter.
+                guard chain.isFirstFont(font, having: value) else { break }
+                i += 3
+                continue
             }
-            let (following, followingLength) = UTF8Scan.codePoint(at: next, in: bytes)
-            let isThreeBytes = followingLength == 3
-            guard let followingScalar = Unicode.Scalar(following) else { break }
-            let role = GraphemeBreaking.role(of: followingScalar)
-            guard !role.isExtending else { break }
-            i = next
-            guard isThreeBytes, role.isPlainBase else { break }
-            value = following
+            // Each letter taken is a plain base, so a cluster of its own unless what follows
+            // extends it: checked once, after the last.
+            guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar),
+                  script(of: scalar) == run.script, !isSpecialLetter(value),
+                  chain.isFirstFont(font, having: value) else { break }
+            i += 3
         }
+        if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 3 }
         if i > start { run.end = Int32(i) }
         return i
+    }
+
+    /// Whether the character at `offset` joins the cluster before it whatever that is (a mark,
+    /// a joiner, a spacing mark): a lane must not end just before it.
+    private static func extendsCluster(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (value, _) = UTF8Scan.codePoint(at: offset, in: bytes)
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return GraphemeBreaking.role(of: scalar).isExtending
     }
 
     /// The script of `scalar`; CJK Unified Ideographs (U+4E00–U+9FFF, all assigned and all

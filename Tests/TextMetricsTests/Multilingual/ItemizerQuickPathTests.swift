@@ -18,6 +18,9 @@ import TestSupport
         "😀", "👍🏽", "🇯🇵", "❤️", "☺", "1\u{FE0F}\u{20E3}", "👨\u{200D}👩\u{200D}👧", "©", "™",
         "ع", "ر", "ب", "ש", "ל", "\u{200F}", "\u{202B}", "\n", "\r\n", "\u{2028}",
         "\u{0E01}", "\u{16A0}", "ẞ", "ạ", "ế", "ἀ", "\u{1680}", "\u{3000}", "\u{FFFD}", "𝔸", "\u{10FFFD}",
+        // Right-to-left letters of three bytes (Arabic Extended-A, Hebrew presentation forms),
+        // and a Latin ligature among them, which the right-to-left scan flags though it is not.
+        "\u{08A0}", "\u{FB21}", "\u{FB01}",
     ]
 
     static let chains: [[String]] = [
@@ -41,7 +44,7 @@ import TestSupport
             let text = (0..<length).map { _ -> String in
                 switch kind {
                 case 0: return generator.pick(Self.pieces)
-                case 1: return generator.pick(["ab", "Cd ", "中文", "字。", " ", "x", "かな", "ẞạ", "ếἀ"])
+                case 1: return generator.pick(["ab", "Cd ", "中文", "字。", " ", "x", "かな", "ẞạ", "ếἀ", "\u{FB01}", "ש"])
                 default: return generator.pick(["hello", " ", "世界", "，", "😀", "é", "\u{301}"])
                 }
             }.joined()
