@@ -226,6 +226,10 @@ final class HarfBuzzFont: @unchecked Sendable {
         }
     }
 
+    /// How many characters on each side of the range shaped HarfBuzz reads as context
+    /// (`HB_BUFFER_CONTEXT_LENGTH`): the text around it decides Arabic joining, for one.
+    static let contextLength = 5
+
     /// Shapes `text[range]` in a pooled buffer and hands `body` the buffer, its glyph infos,
     /// its positions and the glyph count (nothing when the range is empty).
     private func withShaped(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, properties: ShapingProperties?,

@@ -22,9 +22,9 @@ struct RunShaper {
     /// added up or crosses runs: the runs must be cut back
     /// (``SegmentSplitter/cuttingCharacterRuns(_:atStartsOf:)``).
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Most texts of a feed are made of segments measured before: take every piece from
-        // its face's cache (or context-free advances) without collecting pieces per run.
-        var complete = true
+        // Every piece is taken from its face's cache (or added up) where it can be; the pieces
+        // no cache knows are collected and shaped afterwards, run by run.
+        var unknown: [UnknownPiece] = []
         var keepsCharacterRuns = true
         // The segments through a buffer: one uniqueness check for the text, not per field written.
         segments.withUnsafeMutableBufferPointer { segments in
@@ -55,8 +55,7 @@ struct RunShaper {
                                 correction: measure.lineEndCorrection, missing: measure.hasMissingGlyphs, font: font,
                                 on: &segments[i])
                         } else {
-                            complete = false
-                            return
+                            unknown.append(UnknownPiece(run: r, owner: i, piece: RunShaper.piece(of: segment, in: runs[r])))
                         }
                         i += 1
                     } while i < segments.count && segments[i].end <= runEnd
@@ -68,49 +67,42 @@ struct RunShaper {
                     return
                 }
                 forEachPiece(of: segments[i], from: &r) { run, piece in
-                    guard complete else { return }
-                    guard let measure = shaper(run, measuring: true).knownMeasure(of: piece, in: bytes) else {
-                        complete = false
-                        return
+                    if let measure = shaper(run, measuring: true).knownMeasure(of: piece, in: bytes) {
+                        var known = piece
+                        known.apply(measure)
+                        add(known, font: Int(runs[run].font), to: &segments[i])
+                    } else {
+                        unknown.append(UnknownPiece(run: run, owner: i, piece: piece))
                     }
-                    var known = piece
-                    known.apply(measure)
-                    add(known, font: Int(runs[run].font), to: &segments[i])
                 }
-                guard complete else { return }
                 i += 1
             }
         }
         guard keepsCharacterRuns else { return false }
-        if complete { return true }
-        // Some piece must be shaped: the pieces of each run are measured together below, where
-        // character runs are not checked, so they are cut back first.
-        guard !segments.contains(where: \.isCharacterRun) else { return false }
-        for i in segments.indices {
-            segments[i].width = 0
-            segments[i].trailingWhitespace = 0
-            segments[i].lineEndCorrection = 0
-            segments[i].hasMissingGlyphs = false
-            segments[i].fontMask = 0
-        }
-        // Measure each run's pieces together, so consecutive new segments share a HarfBuzz call.
-        var pieces = [[TextSegment]](repeating: [], count: runs.count)
-        var owners = [[Int32]](repeating: [], count: runs.count)
-        var r = 0
-        for i in segments.indices {
-            forEachPiece(of: segments[i], from: &r) { run, piece in
-                pieces[run].append(piece)
-                owners[run].append(Int32(i))
-            }
-        }
-        for run in runs.indices where !pieces[run].isEmpty {
-            _ = shaper(run, measuring: true).measure(&pieces[run], in: bytes)  // no character runs: complete
+        // Shape the unknown pieces run by run (they are in text order, so each run's pieces
+        // are together), so consecutive new segments share a HarfBuzz call.
+        var k = 0
+        while k < unknown.count {
+            let run = unknown[k].run
+            var end = k
+            while end < unknown.count, unknown[end].run == run { end += 1 }
+            var pieces = unknown[k..<end].map(\.piece)
+            _ = shaper(run, measuring: true).measure(&pieces, in: bytes)  // no character runs: complete
             let font = Int(runs[run].font)
-            for (piece, owner) in zip(pieces[run], owners[run]) {
-                add(piece, font: font, to: &segments[Int(owner)])
+            for (piece, unknownPiece) in zip(pieces, unknown[k..<end]) {
+                add(piece, font: font, to: &segments[unknownPiece.owner])
             }
+            k = end
         }
         return true
+    }
+
+    /// A piece of a segment that no cache knows yet: shaped after the others.
+    private struct UnknownPiece {
+        let run: Int
+        /// The index of the segment it belongs to.
+        let owner: Int
+        let piece: TextSegment
     }
 
     /// The grapheme clusters of `segment` with their advances in layout units.

@@ -46,6 +46,9 @@ struct SegmentShaper {
     /// Gives every segment its width, trailing whitespace and line-end correction. Returns
     /// `false`, with the segments half measured, when some character run cannot be added up
     /// in the face: the runs must be cut back (``SegmentSplitter/cuttingCharacterRuns(_:atStartsOf:)``).
+    ///
+    /// `segments` are in text order, and need not be all of the text: ``RunShaper`` passes
+    /// the pieces of one run that no cache knows.
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var missing: [Int] = []
         for i in segments.indices {
@@ -65,10 +68,11 @@ struct SegmentShaper {
         var glyphs: [ShapedGlyph] = []
         var k = 0
         while k < missing.count {
-            // A window: consecutive missing segments of one paragraph, up to maxWindowBytes.
+            // A window: missing segments next to each other in the text, of one paragraph, up to maxWindowBytes.
             let first = missing[k]
             var last = first
             while k + 1 < missing.count, missing[k + 1] == last + 1, !segments[last].isMandatoryBreak,
+                  segments[last + 1].start == segments[last].end,
                   Int(segments[last + 1].shapedEnd - segments[first].start) <= SegmentShaper.maxWindowBytes {
                 k += 1
                 last = missing[k]
@@ -148,7 +152,7 @@ struct SegmentShaper {
     /// The width of `range` shaped on its own, in font units: a piece of a word broken
     /// between grapheme clusters, as it stands at the end of a line.
     func isolatedWidth(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int64 {
-        let key = SegmentKey(UnsafeBufferPointer(rebasing: bytes[range]), contextLength: 0, salt: salt)
+        let key = keyInPlace(range, shapedEnd: range.upperBound, trailingLength: 0, bytes)
         if let key, let cached = face.segments.measure(for: key) { return Int64(cached.width) }
         var glyphs: [ShapedGlyph] = []
         face.shaper.shape(bytes, range: range, properties: properties, into: &glyphs)
@@ -167,8 +171,9 @@ struct SegmentShaper {
         let end = contextEnd(of: segments[i], bytes)
         var rest = [segments[i]]
         rest[0].start = Int32(start)
-        guard let key = SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]),
-                                   contextLength: end - Int(rest[0].shapedEnd), salt: salt) else { return nil }
+        let trailing = Int(rest[0].shapedEnd - max(rest[0].contentEnd, rest[0].start))
+        guard let key = keyInPlace(start..<end, shapedEnd: Int(rest[0].shapedEnd), trailingLength: trailing, bytes)
+        else { return nil }
         if let cached = face.segments.measure(for: key) {
             rest[0].apply(cached)
             return rest[0]
@@ -243,7 +248,34 @@ struct SegmentShaper {
         let start = Int(segment.start)
         let end = contextEnd(of: segment, bytes)
         return SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), contextLength: end - Int(segment.shapedEnd),
-                          salt: salt)
+                          trailingLength: Int(segment.shapedEnd - max(segment.contentEnd, segment.start)), salt: salt)
+    }
+
+    /// The key of `bytes[range]` (shaped bytes up to `shapedEnd`, context after) that starts
+    /// inside a segment, as HarfBuzz shapes it there: reading up to five characters on each
+    /// side as context (``HarfBuzzFont/contextLength``), which Arabic joining and other
+    /// complex shaping depend on. Those characters are part of the key unless all of them and
+    /// the range are ASCII, which no shaping reads context for.
+    private func keyInPlace(_ range: Range<Int>, shapedEnd: Int, trailingLength: Int,
+                            _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
+        guard range.count <= SegmentKey.maxCachedLength else { return nil }
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        var characters = 0
+        while lower > 0, characters < HarfBuzzFont.contextLength {
+            lower -= 1
+            if bytes[lower] & 0xC0 != 0x80 { characters += 1 }
+        }
+        characters = 0
+        while upper < bytes.count, characters < HarfBuzzFont.contextLength {
+            upper += UTF8Scan.codePoint(at: upper, in: bytes).length
+            characters += 1
+        }
+        if !UnsafeBufferPointer(rebasing: bytes[lower..<upper]).contains(where: { $0 >= 0x80 }) {
+            (lower, upper) = (range.lowerBound, range.upperBound)
+        }
+        return SegmentKey(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), contextLength: upper - shapedEnd,
+                          trailingLength: trailingLength, preContextLength: range.lowerBound - lower, salt: salt)
     }
 
     /// When HarfBuzz guesses the properties, whether the character shaped after `segment`
