@@ -101,7 +101,9 @@ enum TextItemizer {
                     continue
                 }
             }
-            let end = GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
+            // A space before ASCII (after an emoji, say) is a cluster of its own.
+            let end = bytes[start] == 0x20 && (start + 1 == bytes.count || bytes[start + 1] < 0x80)
+                ? start + 1 : GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
             // A cluster of one byte is ASCII: never right to left.
             if assumesLeftToRight, end - start > 1,
                mayHaveRightToLeft(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return nil }
@@ -110,28 +112,42 @@ enum TextItemizer {
             let level = levels.isEmpty ? 0 : levels[levelIndex].level
             // A cluster of one letter or ASCII character (most clusters): the choice `choose`
             // would make, without building a `Cluster`. It continues the current run, or, a
-            // letter of another font or script, starts the next one as the general path does.
-            if quick, held == nil, var run = current, run.level == level,
+            // letter of another font or script, starts the next one as the general path does;
+            // elsewhere (after held whitespace, at a change of level) the choice goes on with
+            // the general path below.
+            var quickFont: (font: UInt8, script: UnicodeScript?)?
+            if quick, var run = current, held == nil || bytes[start] != 0x20,
                let (font, script) = quickChoice(bytes, start, end, chain, current: Int(run.font)) {
-                if font == run.font, script == nil || script == run.script || run.script.isShared {
-                    if let script, run.script.isShared { run.script = script }
-                    run.end = Int32(end)
-                    current = run
+                if held == nil, run.level == level {
+                    if font == run.font, script == nil || script == run.script || run.script.isShared {
+                        if let script, run.script.isShared { run.script = script }
+                        run.end = Int32(end)
+                        current = run
+                        continue
+                    }
+                    if let script {
+                        close(run)
+                        current = TextRun(start: Int32(start), end: Int32(end), font: font, script: script, level: level)
+                        continue
+                    }
+                }
+                // A space may be held (at a change of direction): the general path decides.
+                if bytes[start] != 0x20 { quickFont = (font, script) }
+            }
+            let font: UInt8
+            let clusterScript: UnicodeScript?
+            if let quickFont {
+                (font, clusterScript) = quickFont
+            } else {
+                let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                if cluster.isSpaceLike, let run = current, held.map({ $0.level == level }) ?? true,
+                   chain.isColor(Int(run.font)) || run.level != level {
+                    if held == nil { held = (start, level) }
                     continue
                 }
-                if let script {
-                    close(run)
-                    current = TextRun(start: Int32(start), end: Int32(end), font: font, script: script, level: level)
-                    continue
-                }
+                font = choose(cluster, chain: chain, current: current.map { Int($0.font) })
+                clusterScript = cluster.script
             }
-            let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            if cluster.isSpaceLike, let run = current, held.map({ $0.level == level }) ?? true,
-               chain.isColor(Int(run.font)) || run.level != level {
-                if held == nil { held = (start, level) }
-                continue
-            }
-            let font = choose(cluster, chain: chain, current: current.map { Int($0.font) })
             if let spaces = held, var run = current {
                 held = nil
                 if run.font == font && run.level == spaces.level {
@@ -144,15 +160,15 @@ enum TextItemizer {
                 }
             }
             if var run = current, run.font == font, run.level == level,
-               cluster.script == nil || cluster.script == run.script || run.script.isShared {
-                if let script = cluster.script, run.script.isShared { run.script = script }
+               clusterScript == nil || clusterScript == run.script || run.script.isShared {
+                if let script = clusterScript, run.script.isShared { run.script = script }
                 run.end = Int32(end)
                 current = run
                 continue
             }
             close(current)
             current = TextRun(start: Int32(start), end: Int32(end), font: font,
-                              script: cluster.script ?? current?.script ?? .common, level: level)
+                              script: clusterScript ?? current?.script ?? .common, level: level)
         }
         if let spaces = held, let run = current {
             // Trailing whitespace after emoji: in the first text font that has it.
@@ -394,6 +410,15 @@ enum TextItemizer {
         if cluster.script == nil, !cluster.wantsEmoji, let current, !chain.isColor(current),
            cluster.isCovered(by: chain.coverages[current]) {
             return UInt8(current)
+        }
+        if cluster.wantsEmoji {
+            // The first color font that has it; most chains hold one.
+            var colors = chain.colorMask
+            while colors != 0 {
+                let index = colors.trailingZeroBitCount
+                if index < chain.count, cluster.isCovered(by: chain.coverages[index]) { return UInt8(index) }
+                colors &= colors - 1
+            }
         }
         var fallback: Int?
         for index in 0..<chain.count {
