@@ -20,12 +20,23 @@ public struct FontChain: Sendable, Hashable {
     /// The layout unit: 1/`unitsPerEm` of an em, a common multiple of every font's units per
     /// em where one exists below 2^30, so widths from all fonts add up exactly as integers.
     let unitsPerEm: Int64
-    /// For each font, layout units per font unit when that is a whole number; 0 when the
-    /// fonts' units per em have no common multiple small enough (then widths are rounded to
-    /// the nearest layout unit).
-    let unitScales: [Int64]
+    /// What the chain keeps of each font, in order (one array, so copying a chain retains
+    /// no more than two).
+    let members: [Member]
     /// The fonts with color glyphs (bit i: font i), which fallback keeps for emoji.
     let colorMask: UInt16
+    /// The fonts that have every printable ASCII character (bit i: font i).
+    let asciiMask: UInt16
+
+    /// What measuring reads of one font of the chain, for every text.
+    struct Member: Sendable {
+        /// The characters the font has: what font fallback looks up.
+        let coverage: FaceCoverage
+        /// Layout units per font unit when that is a whole number; 0 when the fonts' units
+        /// per em have no common multiple small enough (then widths are rounded to the
+        /// nearest layout unit).
+        let unitScale: Int64
+    }
 
     /// A chain of `fonts`, tried in order.
     /// - Throws: ``InvalidArgumentError`` when `fonts` is empty, longer than ``maxCount``, or
@@ -46,6 +57,9 @@ public struct FontChain: Sendable, Hashable {
         colorMask = fonts.indices.reduce(0) { mask, index in
             fonts[index].face.hasColorGlyphs ? mask | 1 << UInt16(index) : mask
         }
+        asciiMask = fonts.indices.reduce(0) { mask, index in
+            fonts[index].face.coversPrintableASCII ? mask | 1 << UInt16(index) : mask
+        }
         var common: Int64 = 1
         for font in fonts {
             let upem = Int64(font.face.metrics.unitsPerEm)
@@ -54,10 +68,10 @@ public struct FontChain: Sendable, Hashable {
         }
         if common <= 1 << 30 {
             unitsPerEm = common
-            unitScales = fonts.map { common / Int64($0.face.metrics.unitsPerEm) }
+            members = fonts.map { Member(coverage: $0.face.coverage, unitScale: common / Int64($0.face.metrics.unitsPerEm)) }
         } else {
             unitsPerEm = 1 << 30
-            unitScales = [Int64](repeating: 0, count: fonts.count)
+            members = fonts.map { Member(coverage: $0.face.coverage, unitScale: 0) }
         }
     }
 
@@ -65,8 +79,9 @@ public struct FontChain: Sendable, Hashable {
     public init(_ font: Font) {
         fonts = [font]
         colorMask = font.face.hasColorGlyphs ? 1 : 0
+        asciiMask = font.face.coversPrintableASCII ? 1 : 0
         unitsPerEm = Int64(font.face.metrics.unitsPerEm)
-        unitScales = [1]
+        members = [Member(coverage: font.face.coverage, unitScale: 1)]
     }
 
     /// Bundled fonts by name or font files by path, in order, at `size` points.
@@ -101,12 +116,12 @@ public struct FontChain: Sendable, Hashable {
     /// Layout units per unit of font `index` when they convert exactly (a whole multiple,
     /// so converting a sum of advances gives the sum of their conversions); else 0.
     @inline(__always)
-    func layoutScale(font index: Int) -> Int64 { unitScales[index] }
+    func layoutScale(font index: Int) -> Int64 { members[index].unitScale }
 
     /// `units` of font `index` in layout units.
     @inline(__always)
     func layoutUnits(_ units: Int64, font index: Int) -> Int64 {
-        let scale = unitScales[index]
+        let scale = members[index].unitScale
         if scale != 0 { return units * scale }
         let upem = Int64(fonts[index].face.metrics.unitsPerEm)
         let scaled = units * unitsPerEm

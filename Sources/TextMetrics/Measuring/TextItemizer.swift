@@ -26,35 +26,34 @@ enum TextItemizer {
     ///   script, punctuation) skip the general path; the runs are the same either way, which
     ///   the tests check by turning it off.
     static func runs(of bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain, quick: Bool = true) -> [TextRun] {
-        let asciiMask = fonts.fonts.indices.reduce(UInt16(0)) { mask, index in
-            fonts.fonts[index].face.coversPrintableASCII ? mask | 1 << UInt16(index) : mask
-        }
-        return fonts.fonts.map(\.face.coverage).withUnsafeBufferPointer { coverages in
-            runs(of: bytes, chain: Chain(coverages: coverages, colorMask: fonts.colorMask, asciiMask: asciiMask), quick: quick)
+        fonts.members.withUnsafeBufferPointer { members in
+            runs(of: bytes, chain: Chain(members: members, colorMask: fonts.colorMask, asciiMask: fonts.asciiMask),
+                 quick: quick)
         }
     }
 
     /// What font choice reads of a ``FontChain``, gathered once per text.
     private struct Chain {
-        let coverages: UnsafeBufferPointer<FaceCoverage>
+        /// The chain's fonts: their coverage.
+        let members: UnsafeBufferPointer<FontChain.Member>
         let colorMask: UInt16
         /// The fonts that have every printable ASCII character (bit i: font i).
         let asciiMask: UInt16
 
-        var count: Int { coverages.count }
+        var count: Int { members.count }
         func isColor(_ index: Int) -> Bool { colorMask & 1 << UInt16(index) != 0 }
         /// The first font of the chain that has `scalar`, or `nil`.
         @inline(__always)
         func firstFont(having scalar: Unicode.Scalar) -> Int? {
-            coverages.firstIndex { $0.contains(scalar) }
+            members.firstIndex { $0.coverage.contains(scalar) }
         }
         /// Whether font `index` is the first of the chain that has the code point `value`.
         @inline(__always)
         func isFirstFont(_ index: Int, having value: UInt32) -> Bool {
-            guard coverages[index].contains(value: value) else { return false }
+            guard members[index].coverage.contains(value: value) else { return false }
             var earlier = 0
             while earlier < index {
-                if coverages[earlier].contains(value: value) { return false }
+                if members[earlier].coverage.contains(value: value) { return false }
                 earlier += 1
             }
             return true
@@ -294,7 +293,7 @@ enum TextItemizer {
             // when it has them — unless they may be emoji, hold no glyph, or are whitespace.
             guard !mayBeEmoji(value), !isDefaultIgnorable(value), !isSpaceOrControl(value),
                   !SegmentSplitter.isLineSeparator(scalar), !chain.isColor(current),
-                  chain.coverages[current].contains(scalar) else { return nil }
+                  chain.members[current].coverage.contains(scalar) else { return nil }
             return (UInt8(current), nil)
         }
         guard !isSpecialLetter(value), let font = chain.firstFont(having: scalar), !chain.isColor(font) else { return nil }
@@ -408,7 +407,7 @@ enum TextItemizer {
         if chain.count == 1 { return 0 }
         if cluster.isSpaceLike, let current, !chain.isColor(current) { return UInt8(current) }
         if cluster.script == nil, !cluster.wantsEmoji, let current, !chain.isColor(current),
-           cluster.isCovered(by: chain.coverages[current]) {
+           cluster.isCovered(by: chain.members[current].coverage) {
             return UInt8(current)
         }
         if cluster.wantsEmoji {
@@ -416,13 +415,13 @@ enum TextItemizer {
             var colors = chain.colorMask
             while colors != 0 {
                 let index = colors.trailingZeroBitCount
-                if index < chain.count, cluster.isCovered(by: chain.coverages[index]) { return UInt8(index) }
+                if index < chain.count, cluster.isCovered(by: chain.members[index].coverage) { return UInt8(index) }
                 colors &= colors - 1
             }
         }
         var fallback: Int?
         for index in 0..<chain.count {
-            guard cluster.isCovered(by: chain.coverages[index]) else { continue }
+            guard cluster.isCovered(by: chain.members[index].coverage) else { continue }
             if chain.isColor(index) == cluster.wantsEmoji { return UInt8(index) }
             if fallback == nil { fallback = index }
         }
