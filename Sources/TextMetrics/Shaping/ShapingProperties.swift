@@ -2,8 +2,11 @@ import TextSegmentation
 
 /// The segment properties a run is shaped with: script, direction and language.
 struct ShapingProperties: Hashable, Sendable {
-    /// The ISO 15924 script tag packed as HarfBuzz packs it (`'Latn'` is 0x4C61_746E).
-    var scriptTag: UInt32
+    /// The script (UAX #24).
+    let script: UnicodeScript
+    /// The ISO 15924 script tag packed as HarfBuzz packs it (`'Latn'` is 0x4C61_746E): read
+    /// only when HarfBuzz shapes, so not stored.
+    var scriptTag: UInt32 { ShapingProperties.packedTags[Int(script.rawValue)] }
     /// Right-to-left runs are shaped RTL (Arabic joins, Hebrew reads right to left).
     var isRightToLeft: Bool
     /// BCP 47 language tag passed to HarfBuzz, or `nil` for none.
@@ -17,7 +20,7 @@ struct ShapingProperties: Hashable, Sendable {
     let allowsContextFreeAdvances: Bool
 
     init(script: UnicodeScript, isRightToLeft: Bool, language: ShapingLanguage?) {
-        scriptTag = ShapingProperties.packedTags[Int(script.rawValue)]
+        self.script = script
         self.isRightToLeft = isRightToLeft
         self.language = language
         allowsContextFreeAdvances = !isRightToLeft && ContextFreeAdvances.isDefaultShaped(script)
