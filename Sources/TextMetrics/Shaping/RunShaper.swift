@@ -87,7 +87,7 @@ struct RunShaper {
             var end = k
             while end < unknown.count, unknown[end].run == run { end += 1 }
             var pieces = unknown[k..<end].map(\.piece)
-            _ = shaper(run, measuring: true).measure(&pieces, in: bytes)  // no character runs: complete
+            shaper(run).shapeAll(&pieces, in: bytes)
             let font = Int(runs[run].font)
             for (piece, unknownPiece) in zip(pieces, unknown[k..<end]) {
                 add(piece, font: font, to: &segments[unknownPiece.owner])

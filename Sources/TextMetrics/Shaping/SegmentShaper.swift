@@ -46,9 +46,6 @@ struct SegmentShaper {
     /// Gives every segment its width, trailing whitespace and line-end correction. Returns
     /// `false`, with the segments half measured, when some character run cannot be added up
     /// in the face: the runs must be cut back (``SegmentSplitter/cuttingCharacterRuns(_:atStartsOf:)``).
-    ///
-    /// `segments` are in text order, and need not be all of the text: ``RunShaper`` passes
-    /// the pieces of one run that no cache knows.
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var missing: [Int] = []
         for i in segments.indices {
@@ -64,7 +61,20 @@ struct SegmentShaper {
                 missing.append(i)
             }
         }
-        guard !missing.isEmpty else { return true }
+        shape(missing, of: &segments, in: bytes)
+        return true
+    }
+
+    /// Shapes `segments` — in text order, not necessarily all of the text: ``RunShaper``
+    /// passes the pieces of one run that no cache knows — and caches their measures.
+    func shapeAll(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
+        shape(Array(segments.indices), of: &segments, in: bytes)
+    }
+
+    /// Shapes the segments at `missing` (increasing indices), those next to each other in
+    /// the text together, a window per HarfBuzz call, and caches their measures.
+    private func shape(_ missing: [Int], of segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) {
+        guard !missing.isEmpty else { return }
         var glyphs: [ShapedGlyph] = []
         var k = 0
         while k < missing.count {
@@ -83,7 +93,6 @@ struct SegmentShaper {
                 if let key = key(of: segments[i], bytes) { face.segments.store(segments[i].measure, for: key) }
             }
         }
-        return true
     }
 
     /// The measure of `segment` in font units added up without shaping — from context-free
