@@ -155,13 +155,23 @@ struct LineFitter {
             place(segment, through: count, width: units + segment.width, &line, &units, &placedAny, &position)
             return segment.isMandatoryBreak
         }
-        let advances = access.characterAdvances(of: segment)
         let from = Int(segment.start) + 3 * first
+        let uniform = Int64(segment.characterAdvance)
         var width = units
-        var k = (advances.add(from: from, to: Int(segment.end), to: &width, limit: limit) - Int(segment.start)) / 3
+        var k: Int
+        if uniform > 0 {
+            // All one advance: as many characters as the room left holds, by one division.
+            let room = limit >= units ? (limit - units) / uniform : 0
+            k = first + Int(min(room, Int64(count - first)))
+            width += Int64(k - first) * uniform
+        } else {
+            let advances = access.characterAdvances(of: segment)
+            k = (advances.add(from: from, to: Int(segment.end), to: &width, limit: limit) - Int(segment.start)) / 3
+        }
         if k == first {
             guard !placedAny else { return true }
-            width += advances.advance(at: from)  // one character wider than the line goes on it alone
+            // One character wider than the line goes on it alone.
+            width += uniform > 0 ? uniform : access.characterAdvances(of: segment).advance(at: from)
             k += 1
         }
         place(segment, through: k, width: width, &line, &units, &placedAny, &position)

@@ -23,7 +23,7 @@ public struct PreparedText: Sendable {
     /// The BCP 47 language tag passed to shaping, or `nil` (see ``init(_:fonts:language:)``).
     public var language: String? { shapingLanguage?.tag }
     let shapingLanguage: ShapingLanguage?
-    let segments: [TextSegment]
+    private(set) var segments: [TextSegment]
     /// The text's runs when it needs more than one font, script or direction, or a
     /// language; `nil` when it is one left-to-right run in the primary font, shaped with the
     /// properties HarfBuzz guesses from the text.
@@ -117,6 +117,14 @@ public struct PreparedText: Sendable {
         self.hasUniformLineHeight = runs == nil || fontMask <= 1
         self.hasMissingGlyphs = hasMissingGlyphs
         self.longSegments = hasLongSegments ? LongSegmentMemo() : nil
+    }
+
+    /// The same text with its character runs' uniform advances forgotten, so line fitting
+    /// adds up their characters' advances one by one (which the tests compare with).
+    func forgettingCharacterAdvances() -> PreparedText {
+        var copy = self
+        for i in copy.segments.indices { copy.segments[i].characterAdvance = 0 }
+        return copy
     }
 
     /// Lays the text out in `container`: lines, widths, baselines and the exact size.

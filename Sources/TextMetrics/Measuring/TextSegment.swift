@@ -21,6 +21,10 @@ struct TextSegment: Sendable {
     /// The segment is a character run: `(end - start) / 3` characters of three UTF-8 bytes,
     /// no whitespace, a break opportunity after each, all context-free in one font.
     var isCharacterRun = false
+    /// For a character run whose characters all have the same advance (most CJK fonts: one
+    /// em), that advance in layout units, so a line ending inside the run is found by one
+    /// division; 0 otherwise.
+    var characterAdvance: Int32 = 0
     /// Width of `start..<shapedEnd` in layout units (font units of a single font), in context.
     var width: Int64 = 0
     /// Width of the trailing whitespace in layout units.

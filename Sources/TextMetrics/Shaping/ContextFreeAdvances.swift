@@ -98,6 +98,18 @@ final class ContextFreeAdvances: Sendable {
         return (width, trailing)
     }
 
+    /// The advance all the characters of character run `segment` share, in font units, or
+    /// `nil` when they differ or some character does not qualify.
+    func uniformAdvance(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard let first = advance(of: UTF8Scan.codePoint(at: Int(segment.start), in: bytes).value) else { return nil }
+        var offset = Int(segment.start) + 3
+        while offset < Int(segment.end) {
+            guard advance(of: UTF8Scan.codePoint(at: offset, in: bytes).value) == first else { return nil }
+            offset += 3
+        }
+        return first
+    }
+
     /// Adds the advances of the characters from byte `offset` to `end`, times `scale`, to
     /// `width` one by one while the total stays at most `limit`, and returns where it
     /// stopped: `end`, or the first character that would pass `limit` or does not qualify.

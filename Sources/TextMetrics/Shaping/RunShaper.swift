@@ -47,6 +47,10 @@ struct RunShaper {
                            addsExactly || !segment.isCharacterRun {
                             set(width: width, trailing: trailing, correction: correction, missing: false, font: font,
                                 on: &segments[i])
+                            if segment.isCharacterRun {
+                                let advance = fonts.layoutUnits(Int64(shaper.uniformAdvance(of: segment, in: bytes)), font: font)
+                                segments[i].characterAdvance = advance <= Int64(Int32.max) ? Int32(advance) : 0
+                            }
                         } else if segment.isCharacterRun {
                             keepsCharacterRuns = false
                             return

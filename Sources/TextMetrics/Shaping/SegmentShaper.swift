@@ -53,6 +53,7 @@ struct SegmentShaper {
                 segments[i].width = Int64(width)
                 segments[i].trailingWhitespace = Int64(trailing)
                 segments[i].lineEndCorrection = correction
+                if segments[i].isCharacterRun { segments[i].characterAdvance = uniformAdvance(of: segments[i], in: bytes) }
             } else if segments[i].isCharacterRun {
                 return false
             } else if let measure = cachedMeasure(of: segments[i], in: bytes) {
@@ -109,6 +110,13 @@ struct SegmentShaper {
         guard !segment.isCharacterRun else { return nil }
         // The next character is in the table or context-free: it keeps any guess.
         return pairs.measure(segment, in: bytes, next: contextStart(after: segment), contextFree: contextFree)
+    }
+
+    /// The advance all the characters of character run `segment` share in the face, in font
+    /// units (see ``TextSegment/characterAdvance``); 0 when they differ.
+    @inline(never)  // kept out of the loops that measure every segment
+    func uniformAdvance(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        contextFree.uniformAdvance(of: segment, in: bytes) ?? 0
     }
 
     /// The measure of `segment` without shaping: added up (see ``additiveMeasure(of:in:)``),
