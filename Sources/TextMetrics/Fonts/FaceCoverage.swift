@@ -35,6 +35,27 @@ struct FaceCoverage: Sendable {
     @inline(__always)
     func contains(_ scalar: Unicode.Scalar) -> Bool { contains(value: scalar.value) }
 
+    /// Whether the face maps some code point of `range` to a glyph: a word of the bitset at a
+    /// time (the range's first and last words masked to it), empty pages skipped whole.
+    func containsAny(of range: ClosedRange<UInt32>) -> Bool {
+        let last = min(range.upperBound, 0x10FFFF)
+        var value = range.lowerBound
+        while value <= last {
+            let page = Int(pages[Int(value >> FaceCoverage.pageShift)])
+            let wordStart = value & ~63
+            if page != 0 {
+                var word = words[page * FaceCoverage.wordsPerPage + Int(value & 0xFFF) >> 6]
+                word &= ~0 << UInt64(value - wordStart)
+                if last - wordStart < 63 { word &= ~0 >> UInt64(63 - (last - wordStart)) }
+                if word != 0 { return true }
+                value = wordStart + 64
+            } else {
+                value = (value | 0xFFF) + 1
+            }
+        }
+        return false
+    }
+
     /// Whether the face maps the code point `value` (at most U+10FFFF) to a glyph.
     func contains(value: UInt32) -> Bool {
         let page = Int(pages[Int(value >> FaceCoverage.pageShift)])

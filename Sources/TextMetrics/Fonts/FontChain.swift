@@ -27,6 +27,8 @@ public struct FontChain: Sendable, Hashable {
     let colorMask: UInt16
     /// The fonts that have every printable ASCII character (bit i: font i).
     let asciiMask: UInt16
+    /// The fonts that have some CJK Unified Ideograph of U+4E00–U+9FFF (bit i: font i).
+    let ideographMask: UInt16
 
     /// What measuring reads of one font of the chain, for every text.
     struct Member: Sendable {
@@ -60,6 +62,9 @@ public struct FontChain: Sendable, Hashable {
         asciiMask = fonts.indices.reduce(0) { mask, index in
             fonts[index].face.coversPrintableASCII ? mask | 1 << UInt16(index) : mask
         }
+        ideographMask = fonts.indices.reduce(0) { mask, index in
+            fonts[index].face.hasUnifiedIdeographs ? mask | 1 << UInt16(index) : mask
+        }
         var common: Int64 = 1
         for font in fonts {
             let upem = Int64(font.face.metrics.unitsPerEm)
@@ -80,6 +85,7 @@ public struct FontChain: Sendable, Hashable {
         fonts = [font]
         colorMask = font.face.hasColorGlyphs ? 1 : 0
         asciiMask = font.face.coversPrintableASCII ? 1 : 0
+        ideographMask = font.face.hasUnifiedIdeographs ? 1 : 0
         unitsPerEm = Int64(font.face.metrics.unitsPerEm)
         members = [Member(coverage: font.face.coverage, unitScale: 1)]
     }

@@ -31,6 +31,8 @@ public final class FontFace: Sendable {
     let coverage: FaceCoverage
     /// Whether the face has every printable ASCII character (U+0020–U+007E).
     let coversPrintableASCII: Bool
+    /// Whether the face has some CJK Unified Ideograph (U+4E00–U+9FFF).
+    let hasUnifiedIdeographs: Bool
     /// Whether the face's glyphs are in color (bitmap strikes, `COLR`, `sbix`): an emoji font,
     /// which font fallback prefers for emoji presentation and avoids for plain text.
     public let hasColorGlyphs: Bool
@@ -69,6 +71,7 @@ public final class FontFace: Sendable {
         let coverage = FaceCoverage(ranges: shaper.mappedRanges())
         self.coverage = coverage
         self.coversPrintableASCII = (0x20...0x7E).allSatisfy { coverage.contains(Unicode.Scalar(UInt8($0))) }
+        self.hasUnifiedIdeographs = coverage.containsAny(of: 0x4E00...0x9FFF)
         self.hasColorGlyphs = freeType.hasColorGlyphs
     }
 

@@ -27,7 +27,8 @@ enum TextItemizer {
     ///   the tests check by turning it off.
     static func runs(of bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain, quick: Bool = true) -> [TextRun] {
         fonts.members.withUnsafeBufferPointer { members in
-            runs(of: bytes, chain: Chain(members: members, colorMask: fonts.colorMask, asciiMask: fonts.asciiMask),
+            runs(of: bytes, chain: Chain(members: members, colorMask: fonts.colorMask, asciiMask: fonts.asciiMask,
+                                         ideographMask: fonts.ideographMask),
                  quick: quick)
         }
     }
@@ -39,6 +40,8 @@ enum TextItemizer {
         let colorMask: UInt16
         /// The fonts that have every printable ASCII character (bit i: font i).
         let asciiMask: UInt16
+        /// The fonts that have some CJK Unified Ideograph (bit i: font i).
+        let ideographMask: UInt16
 
         var count: Int { members.count }
         func isColor(_ index: Int) -> Bool { colorMask & 1 << UInt16(index) != 0 }
@@ -227,13 +230,16 @@ enum TextItemizer {
         guard !chain.isColor(font), !run.script.isShared else { return start }
         let count = bytes.count
         let isHan = run.script == .han
+        let ideographsFirstInFont = chain.ideographMask & (1 << UInt16(font) - 1) == 0
         var i = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
         while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
             let value = UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
             if isHan, CJKIdeographs.contains(value) {
-                // A CJK Unified Ideograph: a plain Han base, no special letter.
-                guard chain.isFirstFont(font, having: value) else { break }
+                // A CJK Unified Ideograph: a plain Han base, no special letter; when no font
+                // before the run's has any of them, the run's font need only have it.
+                guard ideographsFirstInFont ? chain.members[font].coverage.contains(value: value)
+                        : chain.isFirstFont(font, having: value) else { break }
                 i += 3
                 continue
             }
