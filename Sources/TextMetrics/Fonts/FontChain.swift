@@ -87,7 +87,7 @@ public struct FontChain: Sendable, Hashable {
         asciiMask = font.face.coversPrintableASCII ? 1 : 0
         ideographMask = font.face.hasUnifiedIdeographs ? 1 : 0
         unitsPerEm = Int64(font.face.metrics.unitsPerEm)
-        members = [Member(coverage: font.face.coverage, unitScale: 1)]
+        members = font.face.soloChainMembers
     }
 
     /// Bundled fonts by name or font files by path, in order, at `size` points.

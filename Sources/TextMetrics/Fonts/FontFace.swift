@@ -33,6 +33,9 @@ public final class FontFace: Sendable {
     let coversPrintableASCII: Bool
     /// Whether the face has some CJK Unified Ideograph (U+4E00–U+9FFF).
     let hasUnifiedIdeographs: Bool
+    /// What a chain of this face alone keeps of it (``FontChain/members``), made once: a text
+    /// prepared in one font builds no array for it.
+    let soloChainMembers: [FontChain.Member]
     /// Whether the face's glyphs are in color (bitmap strikes, `COLR`, `sbix`): an emoji font,
     /// which font fallback prefers for emoji presentation and avoids for plain text.
     public let hasColorGlyphs: Bool
@@ -72,6 +75,7 @@ public final class FontFace: Sendable {
         self.coverage = coverage
         self.coversPrintableASCII = (0x20...0x7E).allSatisfy { coverage.contains(Unicode.Scalar(UInt8($0))) }
         self.hasUnifiedIdeographs = coverage.containsAny(of: 0x4E00...0x9FFF)
+        self.soloChainMembers = [FontChain.Member(coverage: coverage, unitScale: 1)]
         self.hasColorGlyphs = freeType.hasColorGlyphs
     }
 
