@@ -103,11 +103,13 @@ enum TextItemizer {
                     continue
                 }
             }
+            // An emoji of the common shapes: its end and color font without the general path.
+            let emoji = quick && bytes[start] == 0xF0 ? emojiCluster(bytes, from: start, chain) : nil
             // A space before ASCII (after an emoji, say) is a cluster of its own.
-            let end = bytes[start] == 0x20 && (start + 1 == bytes.count || bytes[start + 1] < 0x80)
-                ? start + 1 : GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
-            // A cluster of one byte is ASCII: never right to left.
-            if assumesLeftToRight, end - start > 1,
+            let end = emoji?.end ?? (bytes[start] == 0x20 && (start + 1 == bytes.count || bytes[start + 1] < 0x80)
+                ? start + 1 : GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes))
+            // A cluster of one byte is ASCII: never right to left; nor is an emoji.
+            if assumesLeftToRight, emoji == nil, end - start > 1,
                mayHaveRightToLeft(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return nil }
             defer { start = end }
             while levelIndex + 1 < levels.count, levels[levelIndex].range.upperBound <= start { levelIndex += 1 }
@@ -117,8 +119,8 @@ enum TextItemizer {
             // letter of another font or script, starts the next one as the general path does;
             // elsewhere (after held whitespace, at a change of level) the choice goes on with
             // the general path below.
-            var quickFont: (font: UInt8, script: UnicodeScript?)?
-            if quick, var run = current, held == nil || bytes[start] != 0x20,
+            var quickFont: (font: UInt8, script: UnicodeScript?)? = emoji.map { ($0.font, nil) }
+            if quickFont == nil, quick, var run = current, held == nil || bytes[start] != 0x20,
                let (font, script) = quickChoice(bytes, start, end, chain, current: Int(run.font)) {
                 if held == nil, run.level == level {
                     if font == run.font, script == nil || script == run.script || run.script.isShared {
@@ -253,6 +255,65 @@ enum TextItemizer {
         if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 3 }
         if i > start { run.end = Int32(i) }
         return i
+    }
+
+    /// The end and font of the emoji cluster at `start` (whose lead byte is 0xF0) when it has
+    /// one of the common shapes — a pictograph of emoji presentation, or with skin tones or
+    /// U+FE0F after it, or a pair of regional indicators (a flag) — no extending character
+    /// follows it, and a color font of a chain of several has all of it: the cluster and the
+    /// choice of the general path (`Cluster`, `choose`). `nil` for anything else (ZWJ
+    /// sequences, text presentation, tags), which takes the general path.
+    private static func emojiCluster(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ chain: Chain)
+        -> (end: Int, font: UInt8)? {
+        let count = bytes.count
+        guard chain.count > 1, chain.colorMask != 0, start + 4 <= count, bytes[start + 1] == 0x9F else { return nil }
+        let first = UTF8Scan.codePoint(at: start, in: bytes).value  // U+1F000–U+1FFFF
+        var end = start + 4
+        var wantsEmoji: Bool
+        var modifiers: (UInt32, UInt32) = (0, 0)  // skin tones, which the font must have too
+        if (0x1F1E6...0x1F1FF).contains(first) {
+            // A flag: two regional indicators (a cluster boundary comes before an even count).
+            guard end + 4 <= count, bytes[end] == 0xF0 else { return nil }
+            let second = UTF8Scan.codePoint(at: end, in: bytes).value
+            guard (0x1F1E6...0x1F1FF).contains(second) else { return nil }
+            modifiers.0 = second
+            end += 4
+            wantsEmoji = true
+        } else {
+            // Every other character of U+1F000–U+1FFFF starts a cluster that only extending
+            // characters continue — but a skin tone, which is one of them.
+            guard !(0x1F3FB...0x1F3FF).contains(first), let scalar = Unicode.Scalar(first) else { return nil }
+            wantsEmoji = EmojiProperties.of(scalar).isEmojiPresentation
+            // Skin tones and U+FE0F, which extend it and ask for emoji presentation.
+            while end < count {
+                if end + 4 <= count, bytes[end] == 0xF0, bytes[end + 1] == 0x9F, bytes[end + 2] == 0x8F,
+                   (0xBB...0xBF).contains(bytes[end + 3]) {
+                    guard modifiers.1 == 0 else { return nil }
+                    modifiers.1 = UTF8Scan.codePoint(at: end, in: bytes).value
+                    end += 4
+                } else if end + 3 <= count, bytes[end] == 0xEF, bytes[end + 1] == 0xB8, bytes[end + 2] == 0x8F {
+                    end += 3
+                } else {
+                    break
+                }
+                wantsEmoji = true
+            }
+        }
+        guard wantsEmoji, end == count || bytes[end] < 0x80 || !extendsCluster(at: end, bytes) else { return nil }
+        // The first color font that has every character needing a glyph (as `choose`).
+        var colors = chain.colorMask
+        while colors != 0 {
+            let index = colors.trailingZeroBitCount
+            if index < chain.count {
+                let coverage = chain.members[index].coverage
+                if coverage.contains(value: first), modifiers.0 == 0 || coverage.contains(value: modifiers.0),
+                   modifiers.1 == 0 || coverage.contains(value: modifiers.1) {
+                    return (end, UInt8(index))
+                }
+            }
+            colors &= colors - 1
+        }
+        return nil
     }
 
     /// Whether the character at `offset` joins the cluster before it whatever that is (a mark,

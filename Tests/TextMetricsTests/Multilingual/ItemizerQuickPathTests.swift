@@ -21,6 +21,10 @@ import TestSupport
         // Right-to-left letters of three bytes (Arabic Extended-A, Hebrew presentation forms),
         // and a Latin ligature among them, which the right-to-left scan flags though it is not.
         "\u{08A0}", "\u{FB21}", "\u{FB01}",
+        // Emoji of every shape the emoji lane takes or leaves: skin tones, flags, U+FE0F and
+        // U+FE0E, text-default pictographs, a lone skin tone or indicator, a mark after one.
+        "😂", "🙏🏻", "🇨🇳", "🎉", "\u{1F3FD}", "🅰", "🅰\u{FE0F}", "👍\u{1F3FD}\u{FE0F}", "😀\u{FE0E}",
+        "🇯", "😀\u{301}", "👩\u{200D}💻", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
     ]
 
     static let chains: [[String]] = [
@@ -45,7 +49,7 @@ import TestSupport
                 switch kind {
                 case 0: return generator.pick(Self.pieces)
                 case 1: return generator.pick(["ab", "Cd ", "中文", "字。", " ", "x", "かな", "ẞạ", "ếἀ", "\u{FB01}", "ש"])
-                default: return generator.pick(["hello", " ", "世界", "，", "😀", "é", "\u{301}"])
+                default: return generator.pick(["hello", " ", "世界", "，", "😀", "é", "\u{301}", "👍🏽", "🇯🇵", " 😂 "])
                 }
             }.joined()
             var copy = text
