@@ -98,16 +98,24 @@ final class ContextFreeAdvances: Sendable {
         return (width, trailing)
     }
 
-    /// The advance all the characters of character run `segment` share, in font units, or
-    /// `nil` when they differ or some character does not qualify.
-    func uniformAdvance(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        guard let first = advance(of: UTF8Scan.codePoint(at: Int(segment.start), in: bytes).value) else { return nil }
-        var offset = Int(segment.start) + 3
-        while offset < Int(segment.end) {
-            guard advance(of: UTF8Scan.codePoint(at: offset, in: bytes).value) == first else { return nil }
+    /// The width of character run `segment` (three-byte characters, no whitespace) in font
+    /// units and the advance all its characters share (0 when they differ), when every
+    /// character of it qualifies, else `nil`.
+    func characterRunWidth(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>)
+        -> (width: Int32, uniformAdvance: Int32)? {
+        let end = Int(segment.end)
+        var offset = Int(segment.start)
+        guard offset < end, let first = advance(of: UTF8Scan.codePoint(at: offset, in: bytes).value) else { return nil }
+        var width = first
+        var isUniform = true
+        offset += 3
+        while offset < end {
+            guard let advance = advance(of: UTF8Scan.codePoint(at: offset, in: bytes).value) else { return nil }
+            width &+= advance
+            isUniform = isUniform && advance == first
             offset += 3
         }
-        return first
+        return (width, isUniform ? first : 0)
     }
 
     /// Adds the advances of the characters from byte `offset` to `end`, times `scale`, to

@@ -43,17 +43,17 @@ struct RunShaper {
                     let addsExactly = fonts.layoutScale(font: font) != 0
                     repeat {
                         let segment = segments[i]
-                        if let (width, trailing, correction) = shaper.additiveMeasure(of: segment, in: bytes),
-                           addsExactly || !segment.isCharacterRun {
+                        if segment.isCharacterRun {
+                            guard addsExactly, let (width, uniform) = shaper.characterRunMeasure(of: segment, in: bytes) else {
+                                keepsCharacterRuns = false
+                                return
+                            }
+                            set(width: width, trailing: 0, correction: 0, missing: false, font: font, on: &segments[i])
+                            let advance = fonts.layoutUnits(Int64(uniform), font: font)
+                            segments[i].characterAdvance = advance <= Int64(Int32.max) ? Int32(advance) : 0
+                        } else if let (width, trailing, correction) = shaper.additiveMeasure(of: segment, in: bytes) {
                             set(width: width, trailing: trailing, correction: correction, missing: false, font: font,
                                 on: &segments[i])
-                            if segment.isCharacterRun {
-                                let advance = fonts.layoutUnits(Int64(shaper.uniformAdvance(of: segment, in: bytes)), font: font)
-                                segments[i].characterAdvance = advance <= Int64(Int32.max) ? Int32(advance) : 0
-                            }
-                        } else if segment.isCharacterRun {
-                            keepsCharacterRuns = false
-                            return
                         } else if let measure = shaper.cachedMeasure(of: segment, in: bytes) {
                             set(width: measure.width, trailing: measure.trailingWhitespace,
                                 correction: measure.lineEndCorrection, missing: measure.hasMissingGlyphs, font: font,

@@ -49,13 +49,14 @@ struct SegmentShaper {
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var missing: [Int] = []
         for i in segments.indices {
-            if let (width, trailing, correction) = additiveMeasure(of: segments[i], in: bytes) {
+            if segments[i].isCharacterRun {
+                guard let (width, uniformAdvance) = characterRunMeasure(of: segments[i], in: bytes) else { return false }
+                segments[i].width = Int64(width)
+                segments[i].characterAdvance = uniformAdvance
+            } else if let (width, trailing, correction) = additiveMeasure(of: segments[i], in: bytes) {
                 segments[i].width = Int64(width)
                 segments[i].trailingWhitespace = Int64(trailing)
                 segments[i].lineEndCorrection = correction
-                if segments[i].isCharacterRun { segments[i].characterAdvance = uniformAdvance(of: segments[i], in: bytes) }
-            } else if segments[i].isCharacterRun {
-                return false
             } else if let measure = cachedMeasure(of: segments[i], in: bytes) {
                 segments[i].apply(measure)
             } else {
@@ -112,11 +113,16 @@ struct SegmentShaper {
         return pairs.measure(segment, in: bytes, next: contextStart(after: segment), contextFree: contextFree)
     }
 
-    /// The advance all the characters of character run `segment` share in the face, in font
-    /// units (see ``TextSegment/characterAdvance``); 0 when they differ.
+    /// The width of character run `segment` in font units, added up from context-free
+    /// advances as line fitting adds them, and the advance all its characters share (see
+    /// ``TextSegment/characterAdvance``; 0 when they differ); `nil` when it cannot be added
+    /// up in the face, and must be cut back.
     @inline(never)  // kept out of the loops that measure every segment
-    func uniformAdvance(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        contextFree.uniformAdvance(of: segment, in: bytes) ?? 0
+    func characterRunMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>)
+        -> (width: Int32, uniformAdvance: Int32)? {
+        guard let measure = contextFree.characterRunWidth(of: segment, in: bytes),
+              !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
+        return measure
     }
 
     /// The measure of `segment` without shaping: added up (see ``additiveMeasure(of:in:)``),
