@@ -61,6 +61,18 @@ enum TextItemizer {
             }
             return true
         }
+        /// The first color font of the chain whose coverage passes `covers`, or `nil`: the
+        /// font an emoji cluster takes (most chains hold one color font).
+        @inline(__always)
+        func firstColorFont(where covers: (FaceCoverage) -> Bool) -> Int? {
+            var colors = colorMask
+            while colors != 0 {
+                let index = colors.trailingZeroBitCount
+                if index < count, covers(members[index].coverage) { return index }
+                colors &= colors - 1
+            }
+            return nil
+        }
         /// Whether font `index` is a text font that has every printable ASCII character.
         func isASCIITextFont(_ index: Int) -> Bool { (asciiMask & ~colorMask) & 1 << UInt16(index) != 0 }
     }
@@ -301,19 +313,11 @@ enum TextItemizer {
         }
         guard wantsEmoji, end == count || bytes[end] < 0x80 || !extendsCluster(at: end, bytes) else { return nil }
         // The first color font that has every character needing a glyph (as `choose`).
-        var colors = chain.colorMask
-        while colors != 0 {
-            let index = colors.trailingZeroBitCount
-            if index < chain.count {
-                let coverage = chain.members[index].coverage
-                if coverage.contains(value: first), modifiers.0 == 0 || coverage.contains(value: modifiers.0),
-                   modifiers.1 == 0 || coverage.contains(value: modifiers.1) {
-                    return (end, UInt8(index))
-                }
-            }
-            colors &= colors - 1
-        }
-        return nil
+        let font = chain.firstColorFont(where: { coverage in
+            coverage.contains(value: first) && (modifiers.0 == 0 || coverage.contains(value: modifiers.0))
+                && (modifiers.1 == 0 || coverage.contains(value: modifiers.1))
+        })
+        return font.map { (end, UInt8($0)) }
     }
 
     /// Whether the character at `offset` joins the cluster before it whatever that is (a mark,
@@ -477,15 +481,7 @@ enum TextItemizer {
            cluster.isCovered(by: chain.members[current].coverage) {
             return UInt8(current)
         }
-        if cluster.wantsEmoji {
-            // The first color font that has it; most chains hold one.
-            var colors = chain.colorMask
-            while colors != 0 {
-                let index = colors.trailingZeroBitCount
-                if index < chain.count, cluster.isCovered(by: chain.members[index].coverage) { return UInt8(index) }
-                colors &= colors - 1
-            }
-        }
+        if cluster.wantsEmoji, let index = chain.firstColorFont(where: cluster.isCovered(by:)) { return UInt8(index) }
         var fallback: Int?
         for index in 0..<chain.count {
             guard cluster.isCovered(by: chain.members[index].coverage) else { continue }
