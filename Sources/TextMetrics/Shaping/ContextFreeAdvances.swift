@@ -103,19 +103,28 @@ final class ContextFreeAdvances: Sendable {
     /// character of it qualifies, else `nil`.
     func characterRunWidth(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>)
         -> (width: Int32, uniformAdvance: Int32)? {
-        let end = Int(segment.end)
-        var offset = Int(segment.start)
-        guard offset < end, let first = advance(of: UTF8Scan.codePoint(at: offset, in: bytes).value) else { return nil }
-        var width = first
-        var isUniform = true
-        offset += 3
-        while offset < end {
-            guard let advance = advance(of: UTF8Scan.codePoint(at: offset, in: bytes).value) else { return nil }
-            width &+= advance
-            isUniform = isUniform && advance == first
-            offset += 3
+        // Through the buffers, as `addAdvances`: no reference counting of the arrays per character.
+        pages.withUnsafeBufferPointer { pages in
+            advances.withUnsafeBufferPointer { advances -> (width: Int32, uniformAdvance: Int32)? in
+                func advance(at offset: Int) -> Int32? {
+                    ContextFreeAdvances.advance(of: UTF8Scan.codePoint(at: offset, in: bytes).value, pages: pages,
+                                                advances: advances)
+                }
+                let end = Int(segment.end)
+                var offset = Int(segment.start)
+                guard offset < end, let first = advance(at: offset) else { return nil }
+                var width = first
+                var isUniform = true
+                offset += 3
+                while offset < end {
+                    guard let next = advance(at: offset) else { return nil }
+                    width &+= next
+                    isUniform = isUniform && next == first
+                    offset += 3
+                }
+                return (width, isUniform ? first : 0)
+            }
         }
-        return (width, isUniform ? first : 0)
     }
 
     /// Adds the advances of the characters from byte `offset` to `end`, times `scale`, to
