@@ -30,9 +30,6 @@ public struct FontChain: Sendable, Hashable {
     /// The fonts that have some CJK Unified Ideograph of U+4E00–U+9FFF (bit i: font i).
     let ideographMask: UInt16
 
-    /// What itemizing and measuring did to the segments of the chain's texts (see
-    /// ``SegmentMemo``); `nil` for a chain of one font, and past the face's limit of chains.
-    let memo: SegmentMemo?
     /// What measuring reads of one font of the chain, for every text.
     struct Member: Sendable {
         /// The characters the font has: what font fallback looks up.
@@ -59,8 +56,6 @@ public struct FontChain: Sendable, Hashable {
                                        value: "\(other.size) pt")
         }
         self.fonts = fonts
-        memo = fonts.count > 1 ? first.face.segmentMemos.memo(primary: first.face, fallbacks: fonts.dropFirst().map(\.face)[...])
-            : nil
         colorMask = fonts.indices.reduce(0) { mask, index in
             fonts[index].face.hasColorGlyphs ? mask | 1 << UInt16(index) : mask
         }
@@ -88,7 +83,6 @@ public struct FontChain: Sendable, Hashable {
     /// A chain of one font.
     public init(_ font: Font) {
         fonts = [font]
-        memo = nil
         colorMask = font.face.hasColorGlyphs ? 1 : 0
         asciiMask = font.face.coversPrintableASCII ? 1 : 0
         ideographMask = font.face.hasUnifiedIdeographs ? 1 : 0

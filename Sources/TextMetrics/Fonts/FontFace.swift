@@ -39,8 +39,6 @@ public final class FontFace: Sendable {
     /// Whether the face's glyphs are in color (bitmap strikes, `COLR`, `sbix`): an emoji font,
     /// which font fallback prefers for emoji presentation and avoids for plain text.
     public let hasColorGlyphs: Bool
-    /// The memos of the chains this face is the primary font of.
-    let segmentMemos = SegmentMemoRegistry()
     /// Built on first use: finding the characters no lookup touches reads every lookup.
     private let contextFreeTable = LazyReference<ContextFreeAdvances>()
     /// Built on first use: reading the layout tables and every pair takes a few milliseconds.

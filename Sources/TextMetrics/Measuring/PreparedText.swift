@@ -66,9 +66,8 @@ public struct PreparedText: Sendable {
     }
 
     /// Shapes `text` in `fonts`; with `joinsCharacters` off, every character run is cut back
-    /// into one segment per character, which the tests compare the runs with; with
-    /// `usesMemo` off, the chain's ``SegmentMemo`` is neither read nor written.
-    init(_ text: String, fonts: FontChain, language: String?, joinsCharacters: Bool, usesMemo: Bool = true) throws {
+    /// into one segment per character, which the tests compare the runs with.
+    init(_ text: String, fonts: FontChain, language: String?, joinsCharacters: Bool) throws {
         guard text.utf8.count <= PreparedText.maxUTF8Length else {
             throw InvalidArgumentError(argument: "text", requirement: "at most \(PreparedText.maxUTF8Length) UTF-8 bytes",
                                        value: "\(text.utf8.count) bytes")
@@ -82,34 +81,14 @@ public struct PreparedText: Sendable {
             if !joinsCharacters { segments = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil) }
             let primary = fonts.primary.face
             var runs: [TextRun]?
-            // A text of segments all seen before in the chain is replayed from its memo.
-            let memo = joinsCharacters && usesMemo ? fonts.memo : nil
-            var states: [ItemizerState?]?
             if language != nil || !TextItemizer.isPlainASCII(bytes, in: primary) {
-                if let memo, let replayed = memo.replay(segments, in: bytes, fonts: fonts, language: shapingLanguage) {
-                    return replayed
-                }
-                let found: [TextRun]
-                if memo != nil {
-                    (found, states) = segments.withUnsafeBufferPointer {
-                        TextItemizer.runs(of: bytes, fonts: fonts, segments: $0)
-                    }
-                } else {
-                    found = TextItemizer.runs(of: bytes, fonts: fonts)
-                }
+                let found = TextItemizer.runs(of: bytes, fonts: fonts)
                 if language != nil || found.count > 1 || found.first.map({ $0.font != 0 || $0.level != 0 }) == true {
                     runs = found
                 }
             }
-            // The segments as cut, for the memo (an array kept only then: measuring writes them).
-            let unmeasured = states != nil ? segments : []
-            var shaped: [Int] = []
             func measure(_ segments: inout [TextSegment]) -> Bool {
-                shaped.removeAll(keepingCapacity: true)
-                if let runs {
-                    return RunShaper(fonts: fonts, runs: runs, language: shapingLanguage)
-                        .measure(&segments, in: bytes, shaped: &shaped)
-                }
+                if let runs { return RunShaper(fonts: fonts, runs: runs, language: shapingLanguage).measure(&segments, in: bytes) }
                 return SegmentShaper(face: primary, runEnd: bytes.count, measuring: true).measure(&segments, in: bytes)
             }
             if !measure(&segments) {
@@ -120,10 +99,6 @@ public struct PreparedText: Sendable {
                     segments = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil)
                     _ = measure(&segments)  // no character runs: complete
                 }
-            }
-            if let memo, let runs, let states {
-                memo.remember(unmeasured, states: states, runs: runs, measured: segments, shaped: shaped, in: bytes,
-                              language: shapingLanguage)
             }
             return (segments, runs)
         }

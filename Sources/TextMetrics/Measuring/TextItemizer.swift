@@ -33,51 +33,6 @@ enum TextItemizer {
         }
     }
 
-    /// The runs of `bytes` in `fonts`, and the itemizer's state at the start of each of
-    /// `segments` after the first and at the end of the text, before trailing held whitespace
-    /// is placed: what ``SegmentMemo`` entries start and end in. A state is `nil` where a
-    /// cluster crosses the segments' boundary; `states` is `nil` when the text has
-    /// right-to-left clusters (its levels are not all 0).
-    static func runs(of bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain,
-                     segments: UnsafeBufferPointer<TextSegment>) -> (runs: [TextRun], states: [ItemizerState?]?) {
-        fonts.members.withUnsafeBufferPointer { members in
-            let chain = Chain(members: members, colorMask: fonts.colorMask, asciiMask: fonts.asciiMask,
-                              ideographMask: fonts.ideographMask)
-            var states: [ItemizerState?] = []
-            states.reserveCapacity(segments.count)
-            if let runs = runs(of: bytes, chain: chain, levels: nil, quick: true,
-                               boundaries: UnsafeBufferPointer(rebasing: segments.dropFirst()), states: &states) {
-                return (runs, states)
-            }
-            return (runs(of: bytes, chain: chain, levels: levelRuns(bytes), quick: true)!, nil)
-        }
-    }
-
-    /// Applies to the state at the end of a text what ``runs(of:fonts:quick:)`` does there:
-    /// trailing whitespace held after an emoji goes to the first text font that has it; the
-    /// runs are then complete.
-    static func finish(_ state: ItemizerState, runs: inout [TextRun], in bytes: UnsafeBufferPointer<UInt8>,
-                       fonts: FontChain) {
-        fonts.members.withUnsafeBufferPointer { members in
-            let chain = Chain(members: members, colorMask: fonts.colorMask, asciiMask: fonts.asciiMask,
-                              ideographMask: fonts.ideographMask)
-            finish(current: state.current, held: state.held, runs: &runs, bytes, chain)
-        }
-    }
-
-    private static func finish(current: TextRun?, held: ItemizerState.Held?, runs: inout [TextRun],
-                               _ bytes: UnsafeBufferPointer<UInt8>, _ chain: Chain) {
-        var current = current
-        if let spaces = held, let run = current {
-            // Trailing whitespace after emoji: in the first text font that has it.
-            runs.append(run)
-            let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[Int(spaces.start)..<bytes.count]))
-            current = TextRun(start: spaces.start, end: Int32(bytes.count),
-                              font: choose(cluster, chain: chain, current: nil), script: run.script, level: spaces.level)
-        }
-        if let current { runs.append(current) }
-    }
-
     /// What font choice reads of a ``FontChain``, gathered once per text.
     private struct Chain {
         /// The chain's fonts: their coverage.
@@ -135,18 +90,8 @@ enum TextItemizer {
     /// No right-to-left character can hide in the lanes: the ASCII lane takes ASCII, and the
     /// letter lane only letters of the script of its run, which a cluster outside the lanes
     /// gave it; every character of a right-to-left script is one `mayHaveRightToLeft` flags.
-    ///
-    /// With `boundaries` (segments, whose starts are the boundaries), the lanes stop at each
-    /// of them, and `states` gets the state there (`nil` when a cluster crosses it) and at the end.
     private static func runs(of bytes: UnsafeBufferPointer<UInt8>, chain: Chain, levels: [BidiRun]?,
                              quick: Bool) -> [TextRun]? {
-        var states: [ItemizerState?] = []
-        return runs(of: bytes, chain: chain, levels: levels, quick: quick, boundaries: nil, states: &states)
-    }
-
-    private static func runs(of bytes: UnsafeBufferPointer<UInt8>, chain: Chain, levels: [BidiRun]?,
-                             quick: Bool, boundaries: UnsafeBufferPointer<TextSegment>?,
-                             states: inout [ItemizerState?]) -> [TextRun]? {
         let assumesLeftToRight = levels == nil
         let levels = levels ?? []
         var runs: [TextRun] = []
@@ -157,25 +102,13 @@ enum TextItemizer {
         // Whitespace after an emoji (color font) run, or at a change of direction, is held
         // until the next cluster and takes its font: the emoji font between two emoji, the
         // text's font before text.
-        var held: ItemizerState.Held?
+        var held: (start: Int, level: UInt8)?
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
-        // The next boundary to record the state at; the lanes stop there.
-        var stop = 0
-        var limit = boundaries.map { $0.isEmpty ? bytes.count : Int($0[0].start) } ?? bytes.count
         while start < bytes.count {
-            if let boundaries, start >= limit {
-                // At (or, after a cluster across it, past) the next boundaries.
-                while stop < boundaries.count, Int(boundaries[stop].start) <= start {
-                    states.append(Int(boundaries[stop].start) == start
-                                  ? ItemizerState(current: current, held: held, closed: runs.count) : nil)
-                    stop += 1
-                }
-                limit = stop < boundaries.count ? Int(boundaries[stop].start) : bytes.count
-            }
             if quick, levels.isEmpty, held == nil, var run = current {
                 // Printable ASCII that continues a run (words after words): no cluster to build.
-                var end = asciiLaneEnd(bytes, from: start, to: limit, run: &run, chain)
-                if end == start { end = letterLaneEnd(bytes, from: start, to: limit, run: &run, chain) }
+                var end = asciiLaneEnd(bytes, from: start, run: &run, chain)
+                if end == start { end = letterLaneEnd(bytes, from: start, run: &run, chain) }
                 if end > start {
                     current = run
                     start = end
@@ -225,7 +158,7 @@ enum TextItemizer {
                 let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 if cluster.isSpaceLike, let run = current, held.map({ $0.level == level }) ?? true,
                    chain.isColor(Int(run.font)) || run.level != level {
-                    if held == nil { held = ItemizerState.Held(start: Int32(start), level: level) }
+                    if held == nil { held = (start, level) }
                     continue
                 }
                 font = choose(cluster, chain: chain, current: current.map { Int($0.font) })
@@ -238,7 +171,7 @@ enum TextItemizer {
                     current = run
                 } else {
                     close(run)
-                    current = TextRun(start: spaces.start, end: Int32(start), font: font, script: run.script,
+                    current = TextRun(start: Int32(spaces.start), end: Int32(start), font: font, script: run.script,
                                       level: spaces.level)
                 }
             }
@@ -253,12 +186,14 @@ enum TextItemizer {
             current = TextRun(start: Int32(start), end: Int32(end), font: font,
                               script: clusterScript ?? current?.script ?? .common, level: level)
         }
-        if let boundaries {
-            // Boundaries a last cluster crossed, then the end.
-            while stop < boundaries.count { states.append(nil); stop += 1 }
-            states.append(ItemizerState(current: current, held: held, closed: runs.count))
+        if let spaces = held, let run = current {
+            // Trailing whitespace after emoji: in the first text font that has it.
+            close(run)
+            let cluster = Cluster(UnsafeBufferPointer(rebasing: bytes[spaces.start..<bytes.count]))
+            current = TextRun(start: Int32(spaces.start), end: Int32(bytes.count),
+                              font: choose(cluster, chain: chain, current: nil), script: run.script, level: spaces.level)
         }
-        finish(current: current, held: held, runs: &runs, bytes, chain)
+        close(current)
         return runs
     }
 
@@ -266,11 +201,10 @@ enum TextItemizer {
     /// a cluster of its own (ASCII follows it) that `choose` would give the run's font: letters
     /// when the run is in the primary font and that is a text font with all of ASCII (in a Latin
     /// or not yet scripted run, which becomes Latin), digits and punctuation when the run's
-    /// font is such a font, spaces in any text font; not past `limit` (it still reads the
-    /// character there). Returns `start` when none does.
+    /// font is such a font, spaces in any text font. Returns `start` when none does.
     @inline(__always)
-    private static func asciiLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int,
-                                     run: inout TextRun, _ chain: Chain) -> Int {
+    private static func asciiLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
+                                     _ chain: Chain) -> Int {
         let font = Int(run.font)
         guard !chain.isColor(font) else { return start }
         let takesLetters = font == 0 && chain.isASCIITextFont(0) && (run.script == .latin || run.script.isShared)
@@ -278,7 +212,7 @@ enum TextItemizer {
         let count = bytes.count
         var sawLetter = false
         var i = start
-        while i < limit {
+        while i < count {
             let byte = bytes[i]
             if byte != 0x20 {
                 guard byte &- 0x21 < 0x5E else { break }  // printable ASCII
@@ -302,11 +236,10 @@ enum TextItemizer {
     /// How far from `start` the text is letters of 3-byte UTF-8 (CJK ideographs, kana,
     /// Vietnamese letters…) that extend `run`: each a plain base with no extending character
     /// after it (so a cluster of its own), of the run's script, and first found among text
-    /// fonts in the run's font — the choice `choose` makes for it; not past `limit` (it still
-    /// reads the character there). Returns `start` when none does.
+    /// fonts in the run's font — the choice `choose` makes for it. Returns `start` when none does.
     @inline(__always)
-    private static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int,
-                                      run: inout TextRun, _ chain: Chain) -> Int {
+    private static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
+                                      _ chain: Chain) -> Int {
         let font = Int(run.font)
         guard !chain.isColor(font), !run.script.isShared else { return start }
         let count = bytes.count
@@ -314,7 +247,7 @@ enum TextItemizer {
         let ideographsFirstInFont = chain.ideographMask & (1 << UInt16(font) - 1) == 0
         var i = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
-        while i + 3 <= limit, bytes[i] & 0xF0 == 0xE0 {
+        while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
             let value = UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
             if isHan, CJKIdeographs.contains(value) {
                 // A CJK Unified Ideograph: a plain Han base, no special letter; when no font

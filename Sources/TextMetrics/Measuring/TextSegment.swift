@@ -11,7 +11,7 @@
 /// ``ContextFreeAdvances``), so its width is the sum of their advances, and a line may end
 /// after any of them with the width of the characters before. Chinese and Japanese text,
 /// where every ideograph is a segment, is then cut, measured and fitted a run at a time.
-struct TextSegment: Sendable, Equatable {
+struct TextSegment: Sendable {
     var start: Int32
     var contentEnd: Int32
     var shapedEnd: Int32

@@ -22,13 +22,6 @@ struct RunShaper {
     /// added up or crosses runs: the runs must be cut back
     /// (``SegmentSplitter/cuttingCharacterRuns(_:atStartsOf:)``).
     func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var shaped: [Int] = []
-        return measure(&segments, in: bytes, shaped: &shaped)
-    }
-
-    /// ``measure(_:in:)``, adding to `shaped` the index of every segment some piece of which
-    /// no cache knew (in increasing order, possibly repeated).
-    func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>, shaped: inout [Int]) -> Bool {
         // Every piece is taken from its face's cache (or added up) where it can be; the pieces
         // no cache knows are collected and shaped afterwards, run by run.
         var unknown: [UnknownPiece] = []
@@ -102,7 +95,6 @@ struct RunShaper {
             let font = Int(runs[run].font)
             for (piece, unknownPiece) in zip(pieces, unknown[k..<end]) {
                 add(piece, font: font, to: &segments[unknownPiece.owner])
-                shaped.append(unknownPiece.owner)
             }
             k = end
         }
