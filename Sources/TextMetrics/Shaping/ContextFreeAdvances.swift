@@ -6,9 +6,11 @@ import TextSegmentation
 /// its own: in WenQuanYi Micro Hei all 20,932 CJK Unified Ideographs qualify.
 ///
 /// A character qualifies in a face when
-/// - no OpenType lookup of the face touches its glyph (see
-///   ``HarfBuzzFont/contextFreeAdvances(of:where:)``), so no substitution, ligature, kerning
-///   or mark attachment involves it, whatever surrounds it; and
+/// - no OpenType lookup that HarfBuzz applies to horizontal left-to-right text touches its
+///   glyph (see ``appliedFeatures`` and ``HarfBuzzFont/contextFreeAdvances(of:features:where:)``),
+///   so no substitution, ligature, kerning or mark attachment involves it, whatever surrounds
+///   it — lookups of vertical forms (`vert`), say, which CJK fonts hold for their punctuation,
+///   do not count; and
 /// - HarfBuzz does nothing to it before the font's lookups run: it is a letter, digit,
 ///   punctuation or symbol (or U+0020 / U+3000 SPACE) of a script shaped by HarfBuzz's
 ///   default shaper — Han, Hiragana, Katakana, Bopomofo, Latin, Greek, Cyrillic or
@@ -34,6 +36,11 @@ final class ContextFreeAdvances: Sendable {
     private let pages: [UInt16]
     private let advances: [Int32]
 
+    /// The features whose lookups may touch a character in the runs the table serves: those
+    /// HarfBuzz's default shaper turns on for horizontal left-to-right text, and the fraction
+    /// features it turns on around U+2044 FRACTION SLASH.
+    static let appliedFeatures = PairwiseLayout.defaultFeatures.union(["frac", "numr", "dnom"])
+
     /// A table where no character qualifies: what shapers hold when context-free advances
     /// do not apply, so they keep a plain reference rather than an optional one.
     static let empty = ContextFreeAdvances()
@@ -47,7 +54,8 @@ final class ContextFreeAdvances: Sendable {
     init(shaper: HarfBuzzFont, mappedRanges ranges: [ClosedRange<UInt32>]) {
         var pages = [UInt16](repeating: 0, count: 0x110000 >> Int(ContextFreeAdvances.pageShift))
         var advances = [Int32](repeating: ContextFreeAdvances.none, count: ContextFreeAdvances.pageSize)
-        for (scalar, advance) in shaper.contextFreeAdvances(of: ranges, where: ContextFreeAdvances.qualifies) {
+        for (scalar, advance) in shaper.contextFreeAdvances(of: ranges, features: ContextFreeAdvances.appliedFeatures,
+                                                             where: ContextFreeAdvances.qualifies) {
             let page = Int(scalar >> ContextFreeAdvances.pageShift)
             if pages[page] == 0 {
                 guard advances.count / ContextFreeAdvances.pageSize <= Int(UInt16.max) else { break }

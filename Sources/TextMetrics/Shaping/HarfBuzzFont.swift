@@ -49,22 +49,33 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// The nominal advance, in font units, of each character of `ranges` that `qualifies`
-    /// and whose glyph no OpenType lookup of the face can touch: shaping such a character
-    /// yields its `cmap` glyph with its `hmtx` advance, whatever text surrounds it.
+    /// and whose glyph no OpenType lookup of `features` can touch: shaping such a character
+    /// with those features yields its `cmap` glyph with its `hmtx` advance, whatever text
+    /// surrounds it.
     ///
     /// A glyph is touched when it appears in any set `hb_ot_layout_lookup_collect_glyphs`
-    /// reports (backtrack, input, lookahead or output) for any lookup of `GSUB` or `GPOS` —
-    /// all lookups, not only those of default features, so nested lookups count too. Mark
-    /// glyphs (GDEF class 3) are left out, since HarfBuzz zeroes their advances. A face with
-    /// tables HarfBuzz shapes with outside OpenType layout (`kern`, `kerx`, `morx`, `mort`,
-    /// `trak`) gives nothing.
-    func contextFreeAdvances(of ranges: [ClosedRange<UInt32>], where qualifies: (UInt32) -> Bool) -> [(scalar: UInt32, advance: Int32)] {
+    /// reports (backtrack, input, lookahead or output) for a lookup that a feature of
+    /// `features`, or a required feature, holds in any language system of `GSUB` or `GPOS`.
+    /// A lookup only nested in a contextual one acts on glyphs of that one's input, so it
+    /// touches nothing more. When a table has feature variations, all its lookups count.
+    /// Mark glyphs (GDEF class 3) are left out, since HarfBuzz zeroes their advances. A face
+    /// with tables HarfBuzz shapes with outside OpenType layout (`kern`, `kerx`, `morx`,
+    /// `mort`, `trak`) gives nothing.
+    func contextFreeAdvances(of ranges: [ClosedRange<UInt32>], features: Set<String>,
+                             where qualifies: (UInt32) -> Bool) -> [(scalar: UInt32, advance: Int32)] {
         guard !hasOtherLayoutTables else { return [] }
         let touched = hb_set_create()
         defer { hb_set_destroy(touched) }
-        for table in ["GSUB", "GPOS"].map(HarfBuzzFont.tag) {
-            for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, table) {
-                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, touched, touched, touched, touched)
+        for name in ["GSUB", "GPOS"] {
+            let table = HarfBuzzFont.tag(name)
+            // The lookups of `features` in any language system; every lookup when the table
+            // has feature variations, which may swap lookups in at the default instance.
+            var variations: UInt32 = 0
+            let lookups = hb_ot_layout_table_find_feature_variations(face, table, nil, 0, &variations) != 0
+                ? Set(0..<Int(hb_ot_layout_table_get_lookup_count(face, table)))
+                : lookupsPerLanguageSystem(name, features: features).reduce(into: Set<Int>()) { $0.formUnion($1) }
+            for lookup in lookups {
+                hb_ot_layout_lookup_collect_glyphs(face, table, UInt32(lookup), touched, touched, touched, touched)
             }
         }
         var found: [(scalar: UInt32, advance: Int32)] = []
