@@ -18,7 +18,9 @@ public struct UnicodeScript: RawRepresentable, Hashable, Sendable, CustomStringC
         self.rawValue = rawValue
     }
 
-    /// Creates a script from a code known to be valid (used by generated code).
+    /// Creates a script from a code known to be valid (used by generated code, inlined into
+    /// other modules so that `UnicodeScript.han` is a constant there, not a global to load).
+    @usableFromInline
     init(rawValue: UInt8, unchecked: Void) {
         self.rawValue = rawValue
     }

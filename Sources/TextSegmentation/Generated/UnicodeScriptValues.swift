@@ -8,500 +8,500 @@ extension UnicodeScript {
     static let names: [StaticString] = ["Adlam", "Caucasian_Albanian", "Ahom", "Arabic", "Imperial_Aramaic", "Armenian", "Avestan", "Balinese", "Bamum", "Bassa_Vah", "Batak", "Bengali", "Bhaiksuki", "Bopomofo", "Brahmi", "Braille", "Buginese", "Buhid", "Chakma", "Canadian_Aboriginal", "Carian", "Cham", "Cherokee", "Chorasmian", "Coptic", "Cypro_Minoan", "Cypriot", "Cyrillic", "Devanagari", "Dives_Akuru", "Dogra", "Deseret", "Duployan", "Egyptian_Hieroglyphs", "Elbasan", "Elymaic", "Ethiopic", "Georgian", "Glagolitic", "Gunjala_Gondi", "Masaram_Gondi", "Gothic", "Grantha", "Greek", "Gujarati", "Gurmukhi", "Hangul", "Han", "Hanunoo", "Hatran", "Hebrew", "Hiragana", "Anatolian_Hieroglyphs", "Pahawh_Hmong", "Nyiakeng_Puachue_Hmong", "Katakana_Or_Hiragana", "Old_Hungarian", "Old_Italic", "Javanese", "Kayah_Li", "Katakana", "Kawi", "Kharoshthi", "Khmer", "Khojki", "Khitan_Small_Script", "Kannada", "Kaithi", "Tai_Tham", "Lao", "Latin", "Lepcha", "Limbu", "Linear_A", "Linear_B", "Lisu", "Lycian", "Lydian", "Mahajani", "Makasar", "Mandaic", "Manichaean", "Marchen", "Medefaidrin", "Mende_Kikakui", "Meroitic_Cursive", "Meroitic_Hieroglyphs", "Malayalam", "Modi", "Mongolian", "Mro", "Meetei_Mayek", "Multani", "Myanmar", "Nag_Mundari", "Nandinagari", "Old_North_Arabian", "Nabataean", "Newa", "Nko", "Nushu", "Ogham", "Ol_Chiki", "Old_Turkic", "Oriya", "Osage", "Osmanya", "Old_Uyghur", "Palmyrene", "Pau_Cin_Hau", "Old_Permic", "Phags_Pa", "Inscriptional_Pahlavi", "Psalter_Pahlavi", "Phoenician", "Miao", "Inscriptional_Parthian", "Rejang", "Hanifi_Rohingya", "Runic", "Samaritan", "Old_South_Arabian", "Saurashtra", "SignWriting", "Shavian", "Sharada", "Siddham", "Khudawadi", "Sinhala", "Sogdian", "Old_Sogdian", "Sora_Sompeng", "Soyombo", "Sundanese", "Syloti_Nagri", "Syriac", "Tagbanwa", "Takri", "Tai_Le", "New_Tai_Lue", "Tamil", "Tangut", "Tai_Viet", "Telugu", "Tifinagh", "Tagalog", "Thaana", "Thai", "Tibetan", "Tirhuta", "Tangsa", "Toto", "Ugaritic", "Vai", "Vithkuqi", "Warang_Citi", "Wancho", "Old_Persian", "Cuneiform", "Yezidi", "Yi", "Zanabazar_Square", "Inherited", "Common", "Unknown"]
 
     /// The Adlam script (`Adlm`).
-    public static let adlam = UnicodeScript(rawValue: 0, unchecked: ())
+    @inlinable public static var adlam: UnicodeScript { UnicodeScript(rawValue: 0, unchecked: ()) }
 
     /// The Caucasian Albanian script (`Aghb`).
-    public static let caucasianAlbanian = UnicodeScript(rawValue: 1, unchecked: ())
+    @inlinable public static var caucasianAlbanian: UnicodeScript { UnicodeScript(rawValue: 1, unchecked: ()) }
 
     /// The Ahom script (`Ahom`).
-    public static let ahom = UnicodeScript(rawValue: 2, unchecked: ())
+    @inlinable public static var ahom: UnicodeScript { UnicodeScript(rawValue: 2, unchecked: ()) }
 
     /// The Arabic script (`Arab`).
-    public static let arabic = UnicodeScript(rawValue: 3, unchecked: ())
+    @inlinable public static var arabic: UnicodeScript { UnicodeScript(rawValue: 3, unchecked: ()) }
 
     /// The Imperial Aramaic script (`Armi`).
-    public static let imperialAramaic = UnicodeScript(rawValue: 4, unchecked: ())
+    @inlinable public static var imperialAramaic: UnicodeScript { UnicodeScript(rawValue: 4, unchecked: ()) }
 
     /// The Armenian script (`Armn`).
-    public static let armenian = UnicodeScript(rawValue: 5, unchecked: ())
+    @inlinable public static var armenian: UnicodeScript { UnicodeScript(rawValue: 5, unchecked: ()) }
 
     /// The Avestan script (`Avst`).
-    public static let avestan = UnicodeScript(rawValue: 6, unchecked: ())
+    @inlinable public static var avestan: UnicodeScript { UnicodeScript(rawValue: 6, unchecked: ()) }
 
     /// The Balinese script (`Bali`).
-    public static let balinese = UnicodeScript(rawValue: 7, unchecked: ())
+    @inlinable public static var balinese: UnicodeScript { UnicodeScript(rawValue: 7, unchecked: ()) }
 
     /// The Bamum script (`Bamu`).
-    public static let bamum = UnicodeScript(rawValue: 8, unchecked: ())
+    @inlinable public static var bamum: UnicodeScript { UnicodeScript(rawValue: 8, unchecked: ()) }
 
     /// The Bassa Vah script (`Bass`).
-    public static let bassaVah = UnicodeScript(rawValue: 9, unchecked: ())
+    @inlinable public static var bassaVah: UnicodeScript { UnicodeScript(rawValue: 9, unchecked: ()) }
 
     /// The Batak script (`Batk`).
-    public static let batak = UnicodeScript(rawValue: 10, unchecked: ())
+    @inlinable public static var batak: UnicodeScript { UnicodeScript(rawValue: 10, unchecked: ()) }
 
     /// The Bengali script (`Beng`).
-    public static let bengali = UnicodeScript(rawValue: 11, unchecked: ())
+    @inlinable public static var bengali: UnicodeScript { UnicodeScript(rawValue: 11, unchecked: ()) }
 
     /// The Bhaiksuki script (`Bhks`).
-    public static let bhaiksuki = UnicodeScript(rawValue: 12, unchecked: ())
+    @inlinable public static var bhaiksuki: UnicodeScript { UnicodeScript(rawValue: 12, unchecked: ()) }
 
     /// The Bopomofo script (`Bopo`).
-    public static let bopomofo = UnicodeScript(rawValue: 13, unchecked: ())
+    @inlinable public static var bopomofo: UnicodeScript { UnicodeScript(rawValue: 13, unchecked: ()) }
 
     /// The Brahmi script (`Brah`).
-    public static let brahmi = UnicodeScript(rawValue: 14, unchecked: ())
+    @inlinable public static var brahmi: UnicodeScript { UnicodeScript(rawValue: 14, unchecked: ()) }
 
     /// The Braille script (`Brai`).
-    public static let braille = UnicodeScript(rawValue: 15, unchecked: ())
+    @inlinable public static var braille: UnicodeScript { UnicodeScript(rawValue: 15, unchecked: ()) }
 
     /// The Buginese script (`Bugi`).
-    public static let buginese = UnicodeScript(rawValue: 16, unchecked: ())
+    @inlinable public static var buginese: UnicodeScript { UnicodeScript(rawValue: 16, unchecked: ()) }
 
     /// The Buhid script (`Buhd`).
-    public static let buhid = UnicodeScript(rawValue: 17, unchecked: ())
+    @inlinable public static var buhid: UnicodeScript { UnicodeScript(rawValue: 17, unchecked: ()) }
 
     /// The Chakma script (`Cakm`).
-    public static let chakma = UnicodeScript(rawValue: 18, unchecked: ())
+    @inlinable public static var chakma: UnicodeScript { UnicodeScript(rawValue: 18, unchecked: ()) }
 
     /// The Canadian Aboriginal script (`Cans`).
-    public static let canadianAboriginal = UnicodeScript(rawValue: 19, unchecked: ())
+    @inlinable public static var canadianAboriginal: UnicodeScript { UnicodeScript(rawValue: 19, unchecked: ()) }
 
     /// The Carian script (`Cari`).
-    public static let carian = UnicodeScript(rawValue: 20, unchecked: ())
+    @inlinable public static var carian: UnicodeScript { UnicodeScript(rawValue: 20, unchecked: ()) }
 
     /// The Cham script (`Cham`).
-    public static let cham = UnicodeScript(rawValue: 21, unchecked: ())
+    @inlinable public static var cham: UnicodeScript { UnicodeScript(rawValue: 21, unchecked: ()) }
 
     /// The Cherokee script (`Cher`).
-    public static let cherokee = UnicodeScript(rawValue: 22, unchecked: ())
+    @inlinable public static var cherokee: UnicodeScript { UnicodeScript(rawValue: 22, unchecked: ()) }
 
     /// The Chorasmian script (`Chrs`).
-    public static let chorasmian = UnicodeScript(rawValue: 23, unchecked: ())
+    @inlinable public static var chorasmian: UnicodeScript { UnicodeScript(rawValue: 23, unchecked: ()) }
 
     /// The Coptic script (`Copt`).
-    public static let coptic = UnicodeScript(rawValue: 24, unchecked: ())
+    @inlinable public static var coptic: UnicodeScript { UnicodeScript(rawValue: 24, unchecked: ()) }
 
     /// The Cypro Minoan script (`Cpmn`).
-    public static let cyproMinoan = UnicodeScript(rawValue: 25, unchecked: ())
+    @inlinable public static var cyproMinoan: UnicodeScript { UnicodeScript(rawValue: 25, unchecked: ()) }
 
     /// The Cypriot script (`Cprt`).
-    public static let cypriot = UnicodeScript(rawValue: 26, unchecked: ())
+    @inlinable public static var cypriot: UnicodeScript { UnicodeScript(rawValue: 26, unchecked: ()) }
 
     /// The Cyrillic script (`Cyrl`).
-    public static let cyrillic = UnicodeScript(rawValue: 27, unchecked: ())
+    @inlinable public static var cyrillic: UnicodeScript { UnicodeScript(rawValue: 27, unchecked: ()) }
 
     /// The Devanagari script (`Deva`).
-    public static let devanagari = UnicodeScript(rawValue: 28, unchecked: ())
+    @inlinable public static var devanagari: UnicodeScript { UnicodeScript(rawValue: 28, unchecked: ()) }
 
     /// The Dives Akuru script (`Diak`).
-    public static let divesAkuru = UnicodeScript(rawValue: 29, unchecked: ())
+    @inlinable public static var divesAkuru: UnicodeScript { UnicodeScript(rawValue: 29, unchecked: ()) }
 
     /// The Dogra script (`Dogr`).
-    public static let dogra = UnicodeScript(rawValue: 30, unchecked: ())
+    @inlinable public static var dogra: UnicodeScript { UnicodeScript(rawValue: 30, unchecked: ()) }
 
     /// The Deseret script (`Dsrt`).
-    public static let deseret = UnicodeScript(rawValue: 31, unchecked: ())
+    @inlinable public static var deseret: UnicodeScript { UnicodeScript(rawValue: 31, unchecked: ()) }
 
     /// The Duployan script (`Dupl`).
-    public static let duployan = UnicodeScript(rawValue: 32, unchecked: ())
+    @inlinable public static var duployan: UnicodeScript { UnicodeScript(rawValue: 32, unchecked: ()) }
 
     /// The Egyptian Hieroglyphs script (`Egyp`).
-    public static let egyptianHieroglyphs = UnicodeScript(rawValue: 33, unchecked: ())
+    @inlinable public static var egyptianHieroglyphs: UnicodeScript { UnicodeScript(rawValue: 33, unchecked: ()) }
 
     /// The Elbasan script (`Elba`).
-    public static let elbasan = UnicodeScript(rawValue: 34, unchecked: ())
+    @inlinable public static var elbasan: UnicodeScript { UnicodeScript(rawValue: 34, unchecked: ()) }
 
     /// The Elymaic script (`Elym`).
-    public static let elymaic = UnicodeScript(rawValue: 35, unchecked: ())
+    @inlinable public static var elymaic: UnicodeScript { UnicodeScript(rawValue: 35, unchecked: ()) }
 
     /// The Ethiopic script (`Ethi`).
-    public static let ethiopic = UnicodeScript(rawValue: 36, unchecked: ())
+    @inlinable public static var ethiopic: UnicodeScript { UnicodeScript(rawValue: 36, unchecked: ()) }
 
     /// The Georgian script (`Geor`).
-    public static let georgian = UnicodeScript(rawValue: 37, unchecked: ())
+    @inlinable public static var georgian: UnicodeScript { UnicodeScript(rawValue: 37, unchecked: ()) }
 
     /// The Glagolitic script (`Glag`).
-    public static let glagolitic = UnicodeScript(rawValue: 38, unchecked: ())
+    @inlinable public static var glagolitic: UnicodeScript { UnicodeScript(rawValue: 38, unchecked: ()) }
 
     /// The Gunjala Gondi script (`Gong`).
-    public static let gunjalaGondi = UnicodeScript(rawValue: 39, unchecked: ())
+    @inlinable public static var gunjalaGondi: UnicodeScript { UnicodeScript(rawValue: 39, unchecked: ()) }
 
     /// The Masaram Gondi script (`Gonm`).
-    public static let masaramGondi = UnicodeScript(rawValue: 40, unchecked: ())
+    @inlinable public static var masaramGondi: UnicodeScript { UnicodeScript(rawValue: 40, unchecked: ()) }
 
     /// The Gothic script (`Goth`).
-    public static let gothic = UnicodeScript(rawValue: 41, unchecked: ())
+    @inlinable public static var gothic: UnicodeScript { UnicodeScript(rawValue: 41, unchecked: ()) }
 
     /// The Grantha script (`Gran`).
-    public static let grantha = UnicodeScript(rawValue: 42, unchecked: ())
+    @inlinable public static var grantha: UnicodeScript { UnicodeScript(rawValue: 42, unchecked: ()) }
 
     /// The Greek script (`Grek`).
-    public static let greek = UnicodeScript(rawValue: 43, unchecked: ())
+    @inlinable public static var greek: UnicodeScript { UnicodeScript(rawValue: 43, unchecked: ()) }
 
     /// The Gujarati script (`Gujr`).
-    public static let gujarati = UnicodeScript(rawValue: 44, unchecked: ())
+    @inlinable public static var gujarati: UnicodeScript { UnicodeScript(rawValue: 44, unchecked: ()) }
 
     /// The Gurmukhi script (`Guru`).
-    public static let gurmukhi = UnicodeScript(rawValue: 45, unchecked: ())
+    @inlinable public static var gurmukhi: UnicodeScript { UnicodeScript(rawValue: 45, unchecked: ()) }
 
     /// The Hangul script (`Hang`).
-    public static let hangul = UnicodeScript(rawValue: 46, unchecked: ())
+    @inlinable public static var hangul: UnicodeScript { UnicodeScript(rawValue: 46, unchecked: ()) }
 
     /// The Han script (`Hani`).
-    public static let han = UnicodeScript(rawValue: 47, unchecked: ())
+    @inlinable public static var han: UnicodeScript { UnicodeScript(rawValue: 47, unchecked: ()) }
 
     /// The Hanunoo script (`Hano`).
-    public static let hanunoo = UnicodeScript(rawValue: 48, unchecked: ())
+    @inlinable public static var hanunoo: UnicodeScript { UnicodeScript(rawValue: 48, unchecked: ()) }
 
     /// The Hatran script (`Hatr`).
-    public static let hatran = UnicodeScript(rawValue: 49, unchecked: ())
+    @inlinable public static var hatran: UnicodeScript { UnicodeScript(rawValue: 49, unchecked: ()) }
 
     /// The Hebrew script (`Hebr`).
-    public static let hebrew = UnicodeScript(rawValue: 50, unchecked: ())
+    @inlinable public static var hebrew: UnicodeScript { UnicodeScript(rawValue: 50, unchecked: ()) }
 
     /// The Hiragana script (`Hira`).
-    public static let hiragana = UnicodeScript(rawValue: 51, unchecked: ())
+    @inlinable public static var hiragana: UnicodeScript { UnicodeScript(rawValue: 51, unchecked: ()) }
 
     /// The Anatolian Hieroglyphs script (`Hluw`).
-    public static let anatolianHieroglyphs = UnicodeScript(rawValue: 52, unchecked: ())
+    @inlinable public static var anatolianHieroglyphs: UnicodeScript { UnicodeScript(rawValue: 52, unchecked: ()) }
 
     /// The Pahawh Hmong script (`Hmng`).
-    public static let pahawhHmong = UnicodeScript(rawValue: 53, unchecked: ())
+    @inlinable public static var pahawhHmong: UnicodeScript { UnicodeScript(rawValue: 53, unchecked: ()) }
 
     /// The Nyiakeng Puachue Hmong script (`Hmnp`).
-    public static let nyiakengPuachueHmong = UnicodeScript(rawValue: 54, unchecked: ())
+    @inlinable public static var nyiakengPuachueHmong: UnicodeScript { UnicodeScript(rawValue: 54, unchecked: ()) }
 
     /// The Katakana Or Hiragana script (`Hrkt`).
-    public static let katakanaOrHiragana = UnicodeScript(rawValue: 55, unchecked: ())
+    @inlinable public static var katakanaOrHiragana: UnicodeScript { UnicodeScript(rawValue: 55, unchecked: ()) }
 
     /// The Old Hungarian script (`Hung`).
-    public static let oldHungarian = UnicodeScript(rawValue: 56, unchecked: ())
+    @inlinable public static var oldHungarian: UnicodeScript { UnicodeScript(rawValue: 56, unchecked: ()) }
 
     /// The Old Italic script (`Ital`).
-    public static let oldItalic = UnicodeScript(rawValue: 57, unchecked: ())
+    @inlinable public static var oldItalic: UnicodeScript { UnicodeScript(rawValue: 57, unchecked: ()) }
 
     /// The Javanese script (`Java`).
-    public static let javanese = UnicodeScript(rawValue: 58, unchecked: ())
+    @inlinable public static var javanese: UnicodeScript { UnicodeScript(rawValue: 58, unchecked: ()) }
 
     /// The Kayah Li script (`Kali`).
-    public static let kayahLi = UnicodeScript(rawValue: 59, unchecked: ())
+    @inlinable public static var kayahLi: UnicodeScript { UnicodeScript(rawValue: 59, unchecked: ()) }
 
     /// The Katakana script (`Kana`).
-    public static let katakana = UnicodeScript(rawValue: 60, unchecked: ())
+    @inlinable public static var katakana: UnicodeScript { UnicodeScript(rawValue: 60, unchecked: ()) }
 
     /// The Kawi script (`Kawi`).
-    public static let kawi = UnicodeScript(rawValue: 61, unchecked: ())
+    @inlinable public static var kawi: UnicodeScript { UnicodeScript(rawValue: 61, unchecked: ()) }
 
     /// The Kharoshthi script (`Khar`).
-    public static let kharoshthi = UnicodeScript(rawValue: 62, unchecked: ())
+    @inlinable public static var kharoshthi: UnicodeScript { UnicodeScript(rawValue: 62, unchecked: ()) }
 
     /// The Khmer script (`Khmr`).
-    public static let khmer = UnicodeScript(rawValue: 63, unchecked: ())
+    @inlinable public static var khmer: UnicodeScript { UnicodeScript(rawValue: 63, unchecked: ()) }
 
     /// The Khojki script (`Khoj`).
-    public static let khojki = UnicodeScript(rawValue: 64, unchecked: ())
+    @inlinable public static var khojki: UnicodeScript { UnicodeScript(rawValue: 64, unchecked: ()) }
 
     /// The Khitan Small Script script (`Kits`).
-    public static let khitanSmallScript = UnicodeScript(rawValue: 65, unchecked: ())
+    @inlinable public static var khitanSmallScript: UnicodeScript { UnicodeScript(rawValue: 65, unchecked: ()) }
 
     /// The Kannada script (`Knda`).
-    public static let kannada = UnicodeScript(rawValue: 66, unchecked: ())
+    @inlinable public static var kannada: UnicodeScript { UnicodeScript(rawValue: 66, unchecked: ()) }
 
     /// The Kaithi script (`Kthi`).
-    public static let kaithi = UnicodeScript(rawValue: 67, unchecked: ())
+    @inlinable public static var kaithi: UnicodeScript { UnicodeScript(rawValue: 67, unchecked: ()) }
 
     /// The Tai Tham script (`Lana`).
-    public static let taiTham = UnicodeScript(rawValue: 68, unchecked: ())
+    @inlinable public static var taiTham: UnicodeScript { UnicodeScript(rawValue: 68, unchecked: ()) }
 
     /// The Lao script (`Laoo`).
-    public static let lao = UnicodeScript(rawValue: 69, unchecked: ())
+    @inlinable public static var lao: UnicodeScript { UnicodeScript(rawValue: 69, unchecked: ()) }
 
     /// The Latin script (`Latn`).
-    public static let latin = UnicodeScript(rawValue: 70, unchecked: ())
+    @inlinable public static var latin: UnicodeScript { UnicodeScript(rawValue: 70, unchecked: ()) }
 
     /// The Lepcha script (`Lepc`).
-    public static let lepcha = UnicodeScript(rawValue: 71, unchecked: ())
+    @inlinable public static var lepcha: UnicodeScript { UnicodeScript(rawValue: 71, unchecked: ()) }
 
     /// The Limbu script (`Limb`).
-    public static let limbu = UnicodeScript(rawValue: 72, unchecked: ())
+    @inlinable public static var limbu: UnicodeScript { UnicodeScript(rawValue: 72, unchecked: ()) }
 
     /// The Linear A script (`Lina`).
-    public static let linearA = UnicodeScript(rawValue: 73, unchecked: ())
+    @inlinable public static var linearA: UnicodeScript { UnicodeScript(rawValue: 73, unchecked: ()) }
 
     /// The Linear B script (`Linb`).
-    public static let linearB = UnicodeScript(rawValue: 74, unchecked: ())
+    @inlinable public static var linearB: UnicodeScript { UnicodeScript(rawValue: 74, unchecked: ()) }
 
     /// The Lisu script (`Lisu`).
-    public static let lisu = UnicodeScript(rawValue: 75, unchecked: ())
+    @inlinable public static var lisu: UnicodeScript { UnicodeScript(rawValue: 75, unchecked: ()) }
 
     /// The Lycian script (`Lyci`).
-    public static let lycian = UnicodeScript(rawValue: 76, unchecked: ())
+    @inlinable public static var lycian: UnicodeScript { UnicodeScript(rawValue: 76, unchecked: ()) }
 
     /// The Lydian script (`Lydi`).
-    public static let lydian = UnicodeScript(rawValue: 77, unchecked: ())
+    @inlinable public static var lydian: UnicodeScript { UnicodeScript(rawValue: 77, unchecked: ()) }
 
     /// The Mahajani script (`Mahj`).
-    public static let mahajani = UnicodeScript(rawValue: 78, unchecked: ())
+    @inlinable public static var mahajani: UnicodeScript { UnicodeScript(rawValue: 78, unchecked: ()) }
 
     /// The Makasar script (`Maka`).
-    public static let makasar = UnicodeScript(rawValue: 79, unchecked: ())
+    @inlinable public static var makasar: UnicodeScript { UnicodeScript(rawValue: 79, unchecked: ()) }
 
     /// The Mandaic script (`Mand`).
-    public static let mandaic = UnicodeScript(rawValue: 80, unchecked: ())
+    @inlinable public static var mandaic: UnicodeScript { UnicodeScript(rawValue: 80, unchecked: ()) }
 
     /// The Manichaean script (`Mani`).
-    public static let manichaean = UnicodeScript(rawValue: 81, unchecked: ())
+    @inlinable public static var manichaean: UnicodeScript { UnicodeScript(rawValue: 81, unchecked: ()) }
 
     /// The Marchen script (`Marc`).
-    public static let marchen = UnicodeScript(rawValue: 82, unchecked: ())
+    @inlinable public static var marchen: UnicodeScript { UnicodeScript(rawValue: 82, unchecked: ()) }
 
     /// The Medefaidrin script (`Medf`).
-    public static let medefaidrin = UnicodeScript(rawValue: 83, unchecked: ())
+    @inlinable public static var medefaidrin: UnicodeScript { UnicodeScript(rawValue: 83, unchecked: ()) }
 
     /// The Mende Kikakui script (`Mend`).
-    public static let mendeKikakui = UnicodeScript(rawValue: 84, unchecked: ())
+    @inlinable public static var mendeKikakui: UnicodeScript { UnicodeScript(rawValue: 84, unchecked: ()) }
 
     /// The Meroitic Cursive script (`Merc`).
-    public static let meroiticCursive = UnicodeScript(rawValue: 85, unchecked: ())
+    @inlinable public static var meroiticCursive: UnicodeScript { UnicodeScript(rawValue: 85, unchecked: ()) }
 
     /// The Meroitic Hieroglyphs script (`Mero`).
-    public static let meroiticHieroglyphs = UnicodeScript(rawValue: 86, unchecked: ())
+    @inlinable public static var meroiticHieroglyphs: UnicodeScript { UnicodeScript(rawValue: 86, unchecked: ()) }
 
     /// The Malayalam script (`Mlym`).
-    public static let malayalam = UnicodeScript(rawValue: 87, unchecked: ())
+    @inlinable public static var malayalam: UnicodeScript { UnicodeScript(rawValue: 87, unchecked: ()) }
 
     /// The Modi script (`Modi`).
-    public static let modi = UnicodeScript(rawValue: 88, unchecked: ())
+    @inlinable public static var modi: UnicodeScript { UnicodeScript(rawValue: 88, unchecked: ()) }
 
     /// The Mongolian script (`Mong`).
-    public static let mongolian = UnicodeScript(rawValue: 89, unchecked: ())
+    @inlinable public static var mongolian: UnicodeScript { UnicodeScript(rawValue: 89, unchecked: ()) }
 
     /// The Mro script (`Mroo`).
-    public static let mro = UnicodeScript(rawValue: 90, unchecked: ())
+    @inlinable public static var mro: UnicodeScript { UnicodeScript(rawValue: 90, unchecked: ()) }
 
     /// The Meetei Mayek script (`Mtei`).
-    public static let meeteiMayek = UnicodeScript(rawValue: 91, unchecked: ())
+    @inlinable public static var meeteiMayek: UnicodeScript { UnicodeScript(rawValue: 91, unchecked: ()) }
 
     /// The Multani script (`Mult`).
-    public static let multani = UnicodeScript(rawValue: 92, unchecked: ())
+    @inlinable public static var multani: UnicodeScript { UnicodeScript(rawValue: 92, unchecked: ()) }
 
     /// The Myanmar script (`Mymr`).
-    public static let myanmar = UnicodeScript(rawValue: 93, unchecked: ())
+    @inlinable public static var myanmar: UnicodeScript { UnicodeScript(rawValue: 93, unchecked: ()) }
 
     /// The Nag Mundari script (`Nagm`).
-    public static let nagMundari = UnicodeScript(rawValue: 94, unchecked: ())
+    @inlinable public static var nagMundari: UnicodeScript { UnicodeScript(rawValue: 94, unchecked: ()) }
 
     /// The Nandinagari script (`Nand`).
-    public static let nandinagari = UnicodeScript(rawValue: 95, unchecked: ())
+    @inlinable public static var nandinagari: UnicodeScript { UnicodeScript(rawValue: 95, unchecked: ()) }
 
     /// The Old North Arabian script (`Narb`).
-    public static let oldNorthArabian = UnicodeScript(rawValue: 96, unchecked: ())
+    @inlinable public static var oldNorthArabian: UnicodeScript { UnicodeScript(rawValue: 96, unchecked: ()) }
 
     /// The Nabataean script (`Nbat`).
-    public static let nabataean = UnicodeScript(rawValue: 97, unchecked: ())
+    @inlinable public static var nabataean: UnicodeScript { UnicodeScript(rawValue: 97, unchecked: ()) }
 
     /// The Newa script (`Newa`).
-    public static let newa = UnicodeScript(rawValue: 98, unchecked: ())
+    @inlinable public static var newa: UnicodeScript { UnicodeScript(rawValue: 98, unchecked: ()) }
 
     /// The Nko script (`Nkoo`).
-    public static let nko = UnicodeScript(rawValue: 99, unchecked: ())
+    @inlinable public static var nko: UnicodeScript { UnicodeScript(rawValue: 99, unchecked: ()) }
 
     /// The Nushu script (`Nshu`).
-    public static let nushu = UnicodeScript(rawValue: 100, unchecked: ())
+    @inlinable public static var nushu: UnicodeScript { UnicodeScript(rawValue: 100, unchecked: ()) }
 
     /// The Ogham script (`Ogam`).
-    public static let ogham = UnicodeScript(rawValue: 101, unchecked: ())
+    @inlinable public static var ogham: UnicodeScript { UnicodeScript(rawValue: 101, unchecked: ()) }
 
     /// The Ol Chiki script (`Olck`).
-    public static let olChiki = UnicodeScript(rawValue: 102, unchecked: ())
+    @inlinable public static var olChiki: UnicodeScript { UnicodeScript(rawValue: 102, unchecked: ()) }
 
     /// The Old Turkic script (`Orkh`).
-    public static let oldTurkic = UnicodeScript(rawValue: 103, unchecked: ())
+    @inlinable public static var oldTurkic: UnicodeScript { UnicodeScript(rawValue: 103, unchecked: ()) }
 
     /// The Oriya script (`Orya`).
-    public static let oriya = UnicodeScript(rawValue: 104, unchecked: ())
+    @inlinable public static var oriya: UnicodeScript { UnicodeScript(rawValue: 104, unchecked: ()) }
 
     /// The Osage script (`Osge`).
-    public static let osage = UnicodeScript(rawValue: 105, unchecked: ())
+    @inlinable public static var osage: UnicodeScript { UnicodeScript(rawValue: 105, unchecked: ()) }
 
     /// The Osmanya script (`Osma`).
-    public static let osmanya = UnicodeScript(rawValue: 106, unchecked: ())
+    @inlinable public static var osmanya: UnicodeScript { UnicodeScript(rawValue: 106, unchecked: ()) }
 
     /// The Old Uyghur script (`Ougr`).
-    public static let oldUyghur = UnicodeScript(rawValue: 107, unchecked: ())
+    @inlinable public static var oldUyghur: UnicodeScript { UnicodeScript(rawValue: 107, unchecked: ()) }
 
     /// The Palmyrene script (`Palm`).
-    public static let palmyrene = UnicodeScript(rawValue: 108, unchecked: ())
+    @inlinable public static var palmyrene: UnicodeScript { UnicodeScript(rawValue: 108, unchecked: ()) }
 
     /// The Pau Cin Hau script (`Pauc`).
-    public static let pauCinHau = UnicodeScript(rawValue: 109, unchecked: ())
+    @inlinable public static var pauCinHau: UnicodeScript { UnicodeScript(rawValue: 109, unchecked: ()) }
 
     /// The Old Permic script (`Perm`).
-    public static let oldPermic = UnicodeScript(rawValue: 110, unchecked: ())
+    @inlinable public static var oldPermic: UnicodeScript { UnicodeScript(rawValue: 110, unchecked: ()) }
 
     /// The Phags Pa script (`Phag`).
-    public static let phagsPa = UnicodeScript(rawValue: 111, unchecked: ())
+    @inlinable public static var phagsPa: UnicodeScript { UnicodeScript(rawValue: 111, unchecked: ()) }
 
     /// The Inscriptional Pahlavi script (`Phli`).
-    public static let inscriptionalPahlavi = UnicodeScript(rawValue: 112, unchecked: ())
+    @inlinable public static var inscriptionalPahlavi: UnicodeScript { UnicodeScript(rawValue: 112, unchecked: ()) }
 
     /// The Psalter Pahlavi script (`Phlp`).
-    public static let psalterPahlavi = UnicodeScript(rawValue: 113, unchecked: ())
+    @inlinable public static var psalterPahlavi: UnicodeScript { UnicodeScript(rawValue: 113, unchecked: ()) }
 
     /// The Phoenician script (`Phnx`).
-    public static let phoenician = UnicodeScript(rawValue: 114, unchecked: ())
+    @inlinable public static var phoenician: UnicodeScript { UnicodeScript(rawValue: 114, unchecked: ()) }
 
     /// The Miao script (`Plrd`).
-    public static let miao = UnicodeScript(rawValue: 115, unchecked: ())
+    @inlinable public static var miao: UnicodeScript { UnicodeScript(rawValue: 115, unchecked: ()) }
 
     /// The Inscriptional Parthian script (`Prti`).
-    public static let inscriptionalParthian = UnicodeScript(rawValue: 116, unchecked: ())
+    @inlinable public static var inscriptionalParthian: UnicodeScript { UnicodeScript(rawValue: 116, unchecked: ()) }
 
     /// The Rejang script (`Rjng`).
-    public static let rejang = UnicodeScript(rawValue: 117, unchecked: ())
+    @inlinable public static var rejang: UnicodeScript { UnicodeScript(rawValue: 117, unchecked: ()) }
 
     /// The Hanifi Rohingya script (`Rohg`).
-    public static let hanifiRohingya = UnicodeScript(rawValue: 118, unchecked: ())
+    @inlinable public static var hanifiRohingya: UnicodeScript { UnicodeScript(rawValue: 118, unchecked: ()) }
 
     /// The Runic script (`Runr`).
-    public static let runic = UnicodeScript(rawValue: 119, unchecked: ())
+    @inlinable public static var runic: UnicodeScript { UnicodeScript(rawValue: 119, unchecked: ()) }
 
     /// The Samaritan script (`Samr`).
-    public static let samaritan = UnicodeScript(rawValue: 120, unchecked: ())
+    @inlinable public static var samaritan: UnicodeScript { UnicodeScript(rawValue: 120, unchecked: ()) }
 
     /// The Old South Arabian script (`Sarb`).
-    public static let oldSouthArabian = UnicodeScript(rawValue: 121, unchecked: ())
+    @inlinable public static var oldSouthArabian: UnicodeScript { UnicodeScript(rawValue: 121, unchecked: ()) }
 
     /// The Saurashtra script (`Saur`).
-    public static let saurashtra = UnicodeScript(rawValue: 122, unchecked: ())
+    @inlinable public static var saurashtra: UnicodeScript { UnicodeScript(rawValue: 122, unchecked: ()) }
 
     /// The SignWriting script (`Sgnw`).
-    public static let signwriting = UnicodeScript(rawValue: 123, unchecked: ())
+    @inlinable public static var signwriting: UnicodeScript { UnicodeScript(rawValue: 123, unchecked: ()) }
 
     /// The Shavian script (`Shaw`).
-    public static let shavian = UnicodeScript(rawValue: 124, unchecked: ())
+    @inlinable public static var shavian: UnicodeScript { UnicodeScript(rawValue: 124, unchecked: ()) }
 
     /// The Sharada script (`Shrd`).
-    public static let sharada = UnicodeScript(rawValue: 125, unchecked: ())
+    @inlinable public static var sharada: UnicodeScript { UnicodeScript(rawValue: 125, unchecked: ()) }
 
     /// The Siddham script (`Sidd`).
-    public static let siddham = UnicodeScript(rawValue: 126, unchecked: ())
+    @inlinable public static var siddham: UnicodeScript { UnicodeScript(rawValue: 126, unchecked: ()) }
 
     /// The Khudawadi script (`Sind`).
-    public static let khudawadi = UnicodeScript(rawValue: 127, unchecked: ())
+    @inlinable public static var khudawadi: UnicodeScript { UnicodeScript(rawValue: 127, unchecked: ()) }
 
     /// The Sinhala script (`Sinh`).
-    public static let sinhala = UnicodeScript(rawValue: 128, unchecked: ())
+    @inlinable public static var sinhala: UnicodeScript { UnicodeScript(rawValue: 128, unchecked: ()) }
 
     /// The Sogdian script (`Sogd`).
-    public static let sogdian = UnicodeScript(rawValue: 129, unchecked: ())
+    @inlinable public static var sogdian: UnicodeScript { UnicodeScript(rawValue: 129, unchecked: ()) }
 
     /// The Old Sogdian script (`Sogo`).
-    public static let oldSogdian = UnicodeScript(rawValue: 130, unchecked: ())
+    @inlinable public static var oldSogdian: UnicodeScript { UnicodeScript(rawValue: 130, unchecked: ()) }
 
     /// The Sora Sompeng script (`Sora`).
-    public static let soraSompeng = UnicodeScript(rawValue: 131, unchecked: ())
+    @inlinable public static var soraSompeng: UnicodeScript { UnicodeScript(rawValue: 131, unchecked: ()) }
 
     /// The Soyombo script (`Soyo`).
-    public static let soyombo = UnicodeScript(rawValue: 132, unchecked: ())
+    @inlinable public static var soyombo: UnicodeScript { UnicodeScript(rawValue: 132, unchecked: ()) }
 
     /// The Sundanese script (`Sund`).
-    public static let sundanese = UnicodeScript(rawValue: 133, unchecked: ())
+    @inlinable public static var sundanese: UnicodeScript { UnicodeScript(rawValue: 133, unchecked: ()) }
 
     /// The Syloti Nagri script (`Sylo`).
-    public static let sylotiNagri = UnicodeScript(rawValue: 134, unchecked: ())
+    @inlinable public static var sylotiNagri: UnicodeScript { UnicodeScript(rawValue: 134, unchecked: ()) }
 
     /// The Syriac script (`Syrc`).
-    public static let syriac = UnicodeScript(rawValue: 135, unchecked: ())
+    @inlinable public static var syriac: UnicodeScript { UnicodeScript(rawValue: 135, unchecked: ()) }
 
     /// The Tagbanwa script (`Tagb`).
-    public static let tagbanwa = UnicodeScript(rawValue: 136, unchecked: ())
+    @inlinable public static var tagbanwa: UnicodeScript { UnicodeScript(rawValue: 136, unchecked: ()) }
 
     /// The Takri script (`Takr`).
-    public static let takri = UnicodeScript(rawValue: 137, unchecked: ())
+    @inlinable public static var takri: UnicodeScript { UnicodeScript(rawValue: 137, unchecked: ()) }
 
     /// The Tai Le script (`Tale`).
-    public static let taiLe = UnicodeScript(rawValue: 138, unchecked: ())
+    @inlinable public static var taiLe: UnicodeScript { UnicodeScript(rawValue: 138, unchecked: ()) }
 
     /// The New Tai Lue script (`Talu`).
-    public static let newTaiLue = UnicodeScript(rawValue: 139, unchecked: ())
+    @inlinable public static var newTaiLue: UnicodeScript { UnicodeScript(rawValue: 139, unchecked: ()) }
 
     /// The Tamil script (`Taml`).
-    public static let tamil = UnicodeScript(rawValue: 140, unchecked: ())
+    @inlinable public static var tamil: UnicodeScript { UnicodeScript(rawValue: 140, unchecked: ()) }
 
     /// The Tangut script (`Tang`).
-    public static let tangut = UnicodeScript(rawValue: 141, unchecked: ())
+    @inlinable public static var tangut: UnicodeScript { UnicodeScript(rawValue: 141, unchecked: ()) }
 
     /// The Tai Viet script (`Tavt`).
-    public static let taiViet = UnicodeScript(rawValue: 142, unchecked: ())
+    @inlinable public static var taiViet: UnicodeScript { UnicodeScript(rawValue: 142, unchecked: ()) }
 
     /// The Telugu script (`Telu`).
-    public static let telugu = UnicodeScript(rawValue: 143, unchecked: ())
+    @inlinable public static var telugu: UnicodeScript { UnicodeScript(rawValue: 143, unchecked: ()) }
 
     /// The Tifinagh script (`Tfng`).
-    public static let tifinagh = UnicodeScript(rawValue: 144, unchecked: ())
+    @inlinable public static var tifinagh: UnicodeScript { UnicodeScript(rawValue: 144, unchecked: ()) }
 
     /// The Tagalog script (`Tglg`).
-    public static let tagalog = UnicodeScript(rawValue: 145, unchecked: ())
+    @inlinable public static var tagalog: UnicodeScript { UnicodeScript(rawValue: 145, unchecked: ()) }
 
     /// The Thaana script (`Thaa`).
-    public static let thaana = UnicodeScript(rawValue: 146, unchecked: ())
+    @inlinable public static var thaana: UnicodeScript { UnicodeScript(rawValue: 146, unchecked: ()) }
 
     /// The Thai script (`Thai`).
-    public static let thai = UnicodeScript(rawValue: 147, unchecked: ())
+    @inlinable public static var thai: UnicodeScript { UnicodeScript(rawValue: 147, unchecked: ()) }
 
     /// The Tibetan script (`Tibt`).
-    public static let tibetan = UnicodeScript(rawValue: 148, unchecked: ())
+    @inlinable public static var tibetan: UnicodeScript { UnicodeScript(rawValue: 148, unchecked: ()) }
 
     /// The Tirhuta script (`Tirh`).
-    public static let tirhuta = UnicodeScript(rawValue: 149, unchecked: ())
+    @inlinable public static var tirhuta: UnicodeScript { UnicodeScript(rawValue: 149, unchecked: ()) }
 
     /// The Tangsa script (`Tnsa`).
-    public static let tangsa = UnicodeScript(rawValue: 150, unchecked: ())
+    @inlinable public static var tangsa: UnicodeScript { UnicodeScript(rawValue: 150, unchecked: ()) }
 
     /// The Toto script (`Toto`).
-    public static let toto = UnicodeScript(rawValue: 151, unchecked: ())
+    @inlinable public static var toto: UnicodeScript { UnicodeScript(rawValue: 151, unchecked: ()) }
 
     /// The Ugaritic script (`Ugar`).
-    public static let ugaritic = UnicodeScript(rawValue: 152, unchecked: ())
+    @inlinable public static var ugaritic: UnicodeScript { UnicodeScript(rawValue: 152, unchecked: ()) }
 
     /// The Vai script (`Vaii`).
-    public static let vai = UnicodeScript(rawValue: 153, unchecked: ())
+    @inlinable public static var vai: UnicodeScript { UnicodeScript(rawValue: 153, unchecked: ()) }
 
     /// The Vithkuqi script (`Vith`).
-    public static let vithkuqi = UnicodeScript(rawValue: 154, unchecked: ())
+    @inlinable public static var vithkuqi: UnicodeScript { UnicodeScript(rawValue: 154, unchecked: ()) }
 
     /// The Warang Citi script (`Wara`).
-    public static let warangCiti = UnicodeScript(rawValue: 155, unchecked: ())
+    @inlinable public static var warangCiti: UnicodeScript { UnicodeScript(rawValue: 155, unchecked: ()) }
 
     /// The Wancho script (`Wcho`).
-    public static let wancho = UnicodeScript(rawValue: 156, unchecked: ())
+    @inlinable public static var wancho: UnicodeScript { UnicodeScript(rawValue: 156, unchecked: ()) }
 
     /// The Old Persian script (`Xpeo`).
-    public static let oldPersian = UnicodeScript(rawValue: 157, unchecked: ())
+    @inlinable public static var oldPersian: UnicodeScript { UnicodeScript(rawValue: 157, unchecked: ()) }
 
     /// The Cuneiform script (`Xsux`).
-    public static let cuneiform = UnicodeScript(rawValue: 158, unchecked: ())
+    @inlinable public static var cuneiform: UnicodeScript { UnicodeScript(rawValue: 158, unchecked: ()) }
 
     /// The Yezidi script (`Yezi`).
-    public static let yezidi = UnicodeScript(rawValue: 159, unchecked: ())
+    @inlinable public static var yezidi: UnicodeScript { UnicodeScript(rawValue: 159, unchecked: ()) }
 
     /// The Yi script (`Yiii`).
-    public static let yi = UnicodeScript(rawValue: 160, unchecked: ())
+    @inlinable public static var yi: UnicodeScript { UnicodeScript(rawValue: 160, unchecked: ()) }
 
     /// The Zanabazar Square script (`Zanb`).
-    public static let zanabazarSquare = UnicodeScript(rawValue: 161, unchecked: ())
+    @inlinable public static var zanabazarSquare: UnicodeScript { UnicodeScript(rawValue: 161, unchecked: ()) }
 
     /// The Inherited script (`Zinh`).
-    public static let inherited = UnicodeScript(rawValue: 162, unchecked: ())
+    @inlinable public static var inherited: UnicodeScript { UnicodeScript(rawValue: 162, unchecked: ()) }
 
     /// The Common script (`Zyyy`).
-    public static let common = UnicodeScript(rawValue: 163, unchecked: ())
+    @inlinable public static var common: UnicodeScript { UnicodeScript(rawValue: 163, unchecked: ()) }
 
     /// The Unknown script (`Zzzz`).
-    public static let unknown = UnicodeScript(rawValue: 164, unchecked: ())
+    @inlinable public static var unknown: UnicodeScript { UnicodeScript(rawValue: 164, unchecked: ()) }
 
     /// The number of Script property values in Unicode 15.0.0.
-    public static let count = 165
+    @inlinable public static var count: Int { 165 }
 }
