@@ -212,6 +212,8 @@ enum TextItemizer {
         let count = bytes.count
         var sawLetter = false
         var i = start
+        // Every printable ASCII byte goes on: eight at a time first.
+        if takesLetters, takesOthers, run.script == .latin { i = printableASCIIWordsEnd(bytes, from: i) }
         while i < count {
             let byte = bytes[i]
             if byte != 0x20 {
@@ -230,6 +232,22 @@ enum TextItemizer {
         guard i > start else { return start }
         if sawLetter, run.script.isShared { run.script = .latin }
         run.end = Int32(i)
+        return i
+    }
+
+    /// How far from `start` the text is whole words of eight bytes 0x20–0x7E (no high bit,
+    /// none below 0x20, none at 0x7F): printable ASCII read eight bytes at a time.
+    @inline(never)  // kept out of the lane, which is inlined into the itemizer's loop
+    private static func printableASCIIWordsEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            guard word & high == 0, (word &+ 0x6060_6060_6060_6060) & high == high,
+                  (word &+ 0x0101_0101_0101_0101) & high == 0 else { break }
+            i += 8
+        }
         return i
     }
 
