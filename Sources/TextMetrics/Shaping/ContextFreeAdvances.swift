@@ -184,14 +184,10 @@ final class ContextFreeAdvances: Sendable {
     }
 
     /// Scripts HarfBuzz shapes left to right with its default shaper, plus Common.
+    @inline(__always)
     static func isDefaultShaped(_ script: UnicodeScript) -> Bool {
-        defaultShaped[Int(script.rawValue)]
-    }
-
-    /// ``isDefaultShaped(_:)`` by raw script value, read once.
-    private static let defaultShaped: [Bool] = (0...Int(UInt8.max)).map { raw in
-        switch UnicodeScript(rawValue: UInt8(raw)) {
-        case .han?, .hiragana?, .katakana?, .bopomofo?, .latin?, .greek?, .cyrillic?, .common?: return true
+        switch script {
+        case .han, .hiragana, .katakana, .bopomofo, .latin, .greek, .cyrillic, .common: return true
         default: return false
         }
     }
