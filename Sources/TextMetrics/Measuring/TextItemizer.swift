@@ -89,7 +89,8 @@ enum TextItemizer {
     ///
     /// No right-to-left character can hide in the lanes: the ASCII lane takes ASCII, and the
     /// letter lane only letters of the script of its run, which a cluster outside the lanes
-    /// gave it; every character of a right-to-left script is one `mayHaveRightToLeft` flags.
+    /// gave it, and punctuation that raises no level (``isPlainPunctuation(_:)``); every
+    /// character of a right-to-left script is one `mayHaveRightToLeft` flags.
     private static func runs(of bytes: UnsafeBufferPointer<UInt8>, chain: Chain, levels: [BidiRun]?,
                              quick: Bool) -> [TextRun]? {
         let assumesLeftToRight = levels == nil
@@ -251,10 +252,11 @@ enum TextItemizer {
         return i
     }
 
-    /// How far from `start` the text is letters of 3-byte UTF-8 (CJK ideographs, kana,
-    /// Vietnamese letters…) that extend `run`: each a plain base with no extending character
-    /// after it (so a cluster of its own), of the run's script, and first found among text
-    /// fonts in the run's font — the choice `choose` makes for it. Returns `start` when none does.
+    /// How far from `start` the text is characters of 3-byte UTF-8 that extend `run`: each a
+    /// plain base with no extending character after it (so a cluster of its own) that is a
+    /// letter of the run's script (CJK ideographs, kana, Vietnamese letters…) first found among
+    /// text fonts in the run's font, or punctuation or a symbol of no script that the run's
+    /// font has — the choice `choose` makes for it. Returns `start` when none does.
     @inline(__always)
     private static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
                                       _ chain: Chain) -> Int {
@@ -275,11 +277,19 @@ enum TextItemizer {
                 i += 3
                 continue
             }
-            // Each letter taken is a plain base, so a cluster of its own unless what follows
+            // Each character taken is a plain base, so a cluster of its own unless what follows
             // extends it: checked once, after the last.
-            guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar),
-                  script(of: scalar) == run.script, !isSpecialLetter(value),
-                  chain.isFirstFont(font, having: value) else { break }
+            guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar) else { break }
+            let own = script(of: scalar)
+            if own == run.script {
+                // A letter of the run's script, first found in the run's font.
+                guard !isSpecialLetter(value), chain.isFirstFont(font, having: value) else { break }
+            } else {
+                // Punctuation or a symbol of the Common script (fullwidth commas after
+                // ideographs) that stays in the run's font, as `quickChoice` keeps it.
+                guard own == .common, isPlainPunctuation(scalar), chain.members[font].coverage.contains(value: value)
+                else { break }
+            }
             i += 3
         }
         if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 3 }
@@ -380,13 +390,24 @@ enum TextItemizer {
         if script.isShared {
             // Punctuation, symbols, digits of other scripts stay in the current run's text font
             // when it has them — unless they may be emoji, hold no glyph, or are whitespace.
-            guard !mayBeEmoji(value), !isDefaultIgnorable(value), !isSpaceOrControl(value),
-                  !SegmentSplitter.isLineSeparator(scalar), !chain.isColor(current),
+            guard isPlainPunctuation(scalar), !chain.isColor(current),
                   chain.members[current].coverage.contains(scalar) else { return nil }
             return (UInt8(current), nil)
         }
         guard !isSpecialLetter(value), let font = chain.firstFont(having: scalar), !chain.isColor(font) else { return nil }
         return (UInt8(font), script)
+    }
+
+    /// Whether `scalar`, of no script (Common, Inherited or Unknown), is punctuation or a
+    /// symbol that stays in the font of the run it is in: not possibly emoji, not
+    /// default-ignorable, not whitespace, a control or a line separator. (No such character
+    /// of the Common script raises a bidi level, which `CharacterPropertyTests` checks over
+    /// every character of three UTF-8 bytes.)
+    @inline(__always)
+    static func isPlainPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return !mayBeEmoji(value) && !isDefaultIgnorable(value) && !isSpaceOrControl(value)
+            && !SegmentSplitter.isLineSeparator(scalar)
     }
 
     /// Whether `bytes` can skip itemization: printable ASCII (and tabs and line separators)

@@ -82,6 +82,13 @@ import TextSegmentation
         }
         #expect(raisingCount > 5_000)
         #expect(missed.isEmpty, "\(missed.prefix(20))")
+        // The punctuation the itemizer's letter lane takes without the check raises no level.
+        let laneTaken = (UInt32(0x800)...0xFFFF).compactMap(Unicode.Scalar.init).filter { scalar in
+            UnicodeScript(scalar) == .common && GraphemeBreaking.isPlainBase(scalar) && TextItemizer.isPlainPunctuation(scalar)
+        }
+        #expect(laneTaken.count > 500 && laneTaken.contains("，") && laneTaken.contains("！"), "\(laneTaken.count)")
+        #expect(laneTaken.allSatisfy { !raising.contains(BidiClass($0)) },
+                "\(laneTaken.filter { raising.contains(BidiClass($0)) }.prefix(10))")
         // And plain Latin, CJK, Hangul, emoji and general punctuation do not.
         let plain = Array("Hello “world” — 汉字，漢字。한국어 😂👍🏽 🇯🇵".utf8)
         #expect(!plain.withUnsafeBufferPointer { TextItemizer.mayHaveRightToLeft($0) })
