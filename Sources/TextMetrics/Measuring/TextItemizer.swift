@@ -107,9 +107,11 @@ enum TextItemizer {
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
         while start < bytes.count {
             if quick, levels.isEmpty, held == nil, var run = current {
-                // Printable ASCII that continues a run (words after words): no cluster to build.
-                var end = asciiLaneEnd(bytes, from: start, run: &run, chain)
-                if end == start { end = letterLaneEnd(bytes, from: start, run: &run, chain) }
+                // Printable ASCII that continues a run (words after words), or characters of
+                // three bytes that do: no cluster to build.
+                let lead = bytes[start]
+                let end = lead < 0x80 ? asciiLaneEnd(bytes, from: start, run: &run, chain)
+                    : lead & 0xF0 == 0xE0 ? letterLaneEnd(bytes, from: start, run: &run, chain) : start
                 if end > start {
                     current = run
                     start = end
