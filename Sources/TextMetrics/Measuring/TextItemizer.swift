@@ -256,8 +256,9 @@ enum TextItemizer {
     /// How far from `start` the text is characters of 3-byte UTF-8 that extend `run`: each a
     /// plain base with no extending character after it (so a cluster of its own) that is a
     /// letter of the run's script (CJK ideographs, kana, Vietnamese letters…) first found among
-    /// text fonts in the run's font, or punctuation or a symbol of no script that the run's
-    /// font has — the choice `choose` makes for it. Returns `start` when none does.
+    /// text fonts in the run's font, or punctuation or a symbol of the Common script that the
+    /// run's font has (``isPlainPunctuation(_:)``) — the choice `choose` makes for it. Returns
+    /// `start` when none does.
     @inline(__always)
     private static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
                                       _ chain: Chain) -> Int {

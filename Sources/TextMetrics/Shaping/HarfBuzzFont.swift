@@ -57,7 +57,8 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// reports (backtrack, input, lookahead or output) for a lookup that a feature of
     /// `features`, or a required feature, holds in any language system of `GSUB` or `GPOS`.
     /// A lookup only nested in a contextual one acts on glyphs of that one's input, so it
-    /// touches nothing more. When a table has feature variations, all its lookups count.
+    /// touches nothing more. When a feature variation of a table applies at the default
+    /// instance (which may swap lookups in), all its lookups count.
     /// Mark glyphs (GDEF class 3) are left out, since HarfBuzz zeroes their advances. A face
     /// with tables HarfBuzz shapes with outside OpenType layout (`kern`, `kerx`, `morx`,
     /// `mort`, `trak`) gives nothing.
@@ -68,8 +69,8 @@ final class HarfBuzzFont: @unchecked Sendable {
         defer { hb_set_destroy(touched) }
         for name in ["GSUB", "GPOS"] {
             let table = HarfBuzzFont.tag(name)
-            // The lookups of `features` in any language system; every lookup when the table
-            // has feature variations, which may swap lookups in at the default instance.
+            // The lookups of `features` in any language system; every lookup when a feature
+            // variation applies at the default instance, which may swap lookups in.
             var variations: UInt32 = 0
             let lookups = hb_ot_layout_table_find_feature_variations(face, table, nil, 0, &variations) != 0
                 ? Set(0..<Int(hb_ot_layout_table_get_lookup_count(face, table)))
