@@ -35,10 +35,7 @@ struct SegmentShaper {
         guessesProperties = properties == nil
         let allowed = measuring && properties.map { $0.allowsContextFreeAdvances } ?? true
         contextFree = allowed ? face.contextFreeAdvances : ContextFreeAdvances.empty
-        // The pair table holds Latin letters and punctuation only: a run of another script
-        // (Han, kana, an emoji run…) measures its rare segments of those from the cache.
-        let readsPairs = properties.map { $0.script == .latin || $0.script == .common } ?? true
-        pairs = allowed && readsPairs ? face.pairAdvances : PairAdvances.empty
+        pairs = allowed ? face.pairAdvances : PairAdvances.empty
     }
 
     private var salt: UInt32 { properties?.cacheSalt ?? 0 }
