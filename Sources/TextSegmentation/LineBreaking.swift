@@ -217,6 +217,13 @@ public enum LineBreaking {
                 state.push(cls, value: value, dotted: false, isZWJ: false)
                 index &+= length
                 continue
+            } else if lead >= 0xE0, state.prev == .SP, cls == .ID || cls == .EB || cls == .EM || cls == .RI,
+                      state.lastNonSpace != .OP {
+                // The same after a space for ideographs and emoji (three or four bytes).
+                report(index, false, 1)
+                state.push(cls, value: value, dotted: false, isZWJ: false)
+                index &+= length
+                continue
             }
             switch decide(state, cls, value, dotted, base, index &+ length, end) {
             case .prohibited: break
