@@ -224,6 +224,13 @@ public enum LineBreaking {
                 state.push(cls, value: value, dotted: false, isZWJ: false)
                 index &+= length
                 continue
+            } else if (cls == .EM && state.prev == .EB) || (cls == .RI && state.prev == .RI && state.oddRegionalIndicators) {
+                // A skin tone after its emoji (LB30b), the second indicator of a flag (LB30a):
+                // never broken before, and no earlier rule allows a break after an emoji base
+                // or an indicator.
+                state.push(cls, value: value, dotted: false, isZWJ: false)
+                index &+= length
+                continue
             }
             switch decide(state, cls, value, dotted, base, index &+ length, end) {
             case .prohibited: break
