@@ -32,7 +32,48 @@ public enum GraphemeBreaking {
         // Printable ASCII before ASCII, the commonest case: Other, then a boundary (GB5, GB999).
         let byte = bytes[start]
         if byte >= 0x20, byte < 0x7F, start + 1 == count || bytes[start + 1] < 0x80 { return start + 1 }
-        return clusterEnd(bytes.baseAddress!, from: start, count)
+        let base = bytes.baseAddress!
+        if let end = plainBaseEnd(base, from: start, count) { return end }
+        return clusterEnd(base, from: start, count)
+    }
+
+    /// The end of the cluster at `start` when it is one plain base — printable ASCII, or a
+    /// character of three bytes that is Grapheme_Cluster_Break=Other and not
+    /// Extended_Pictographic (an ideograph, kana, fullwidth punctuation…) — and the character
+    /// after it extends nothing (GB9, GB9a): then nothing joins them (GB999). `nil` otherwise.
+    @inline(__always)
+    private static func plainBaseEnd(_ base: UnsafePointer<UInt8>, from start: Int, _ end: Int) -> Int? {
+        let lead = base[start]
+        let next: Int
+        if lead >= 0x20 && lead < 0x7F {
+            next = start + 1
+        } else if lead & 0xF0 == 0xE0 {
+            guard let scalar = threeByteScalar(base, at: start, end), isPlainBase(scalar) else { return nil }
+            next = start + 3
+        } else {
+            return nil
+        }
+        guard next < end, base[next] >= 0x80 else { return next }  // ASCII extends nothing
+        let scalar: Unicode.Scalar?
+        if base[next] & 0xF0 == 0xE0 {
+            scalar = threeByteScalar(base, at: next, end)
+        } else {
+            scalar = Unicode.Scalar(UTF8Decoding.decodeMultibyte(base, at: next, end: end, lead: base[next]).scalar)
+        }
+        guard let scalar, !role(of: scalar).isExtending else { return nil }
+        return next
+    }
+
+    /// The scalar of the well-formed three-byte sequence at `index` (lead byte 0xE0–0xEF),
+    /// or `nil` when it is cut short, has a bad continuation byte, is overlong or a surrogate.
+    @inline(__always)
+    private static func threeByteScalar(_ base: UnsafePointer<UInt8>, at index: Int, _ end: Int) -> Unicode.Scalar? {
+        guard index + 3 <= end else { return nil }
+        let b1 = base[index + 1], b2 = base[index + 2]
+        guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
+        let value = UInt32(base[index] & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
+        guard value >= 0x800 else { return nil }
+        return Unicode.Scalar(value)  // nil for a surrogate
     }
 
     private static func clusterEnd(_ base: UnsafePointer<UInt8>, from start: Int, _ end: Int) -> Int {

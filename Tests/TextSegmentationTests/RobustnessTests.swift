@@ -29,6 +29,37 @@ import TextSegmentation
         #expect(GraphemeBreaking.boundaries(in: flags).count == 5_001)
     }
 
+    /// Walking cluster by cluster (`clusterEnd`, whose quick paths decode a character or two
+    /// themselves) finds the boundaries of the full scan on random bytes: well-formed CJK,
+    /// kana, punctuation, marks and emoji cut short, mixed with bad, overlong and surrogate
+    /// sequences.
+    @Test func clusterWalkMatchesTheScanOnMalformedBytes() {
+        let pieces: [[UInt8]] = [
+            Array("中".utf8), Array("，".utf8), Array("か".utf8), Array("a".utf8), Array(" ".utf8), Array("\u{301}".utf8),
+            Array("\u{FF9E}".utf8), Array("\u{200D}".utf8), Array("😀".utf8), Array("\u{0E33}".utf8), [0xE4, 0xB8],
+            [0xE4], [0xB8, 0xAD], [0xFF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x9F], [0xC3], [0x0D, 0x0A],
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(state % 12 + 1) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                bytes += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                var scanned: [Int] = []
+                GraphemeBreaking.forEachBoundary(inUTF8: buffer) { scanned.append($0) }
+                var walked: [Int] = []
+                var start = 0
+                while start < buffer.count {
+                    start = GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: buffer)
+                    walked.append(start)
+                }
+                #expect(walked == scanned, "\(bytes)")
+            }
+        }
+    }
+
     @Test func malformedUTF8DoesNotCrash() {
         let samples: [[UInt8]] = [
             [0xFF], [0x80], [0xC0, 0xAF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],   // surrogate

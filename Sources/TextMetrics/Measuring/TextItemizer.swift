@@ -120,8 +120,7 @@ enum TextItemizer {
             }
             // An emoji of the common shapes: its end and color font without the general path.
             let emoji = quick && bytes[start] == 0xF0 ? emojiCluster(bytes, from: start, chain) : nil
-            let end = emoji?.end ?? (quick ? plainClusterEnd(bytes, from: start) : nil)
-                ?? GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
+            let end = emoji?.end ?? GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
             // A cluster of one byte is ASCII: never right to left; nor is an emoji.
             if assumesLeftToRight, emoji == nil, end - start > 1,
                mayHaveRightToLeft(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return nil }
@@ -297,29 +296,6 @@ enum TextItemizer {
         if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 3 }
         if i > start { run.end = Int32(i) }
         return i
-    }
-
-    /// The end of the cluster at `start` when it is one plain base — printable ASCII or a
-    /// character of three bytes that is a cluster of its own unless what follows extends it
-    /// (``GraphemeBreaking/isPlainBase(_:)``: an ideograph, kana, fullwidth punctuation…) —
-    /// and no extending character follows; `nil` for anything else, which takes the full rules.
-    @inline(__always)
-    private static func plainClusterEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let lead = bytes[start]
-        let next: Int
-        if lead >= 0x20 && lead < 0x7F {
-            next = start + 1
-        } else if lead & 0xF0 == 0xE0, start + 3 <= bytes.count {
-            // A String's UTF-8 is well formed: the lead byte gives the length.
-            let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[start + 1] & 0x3F) << 6 | UInt32(bytes[start + 2] & 0x3F)
-            guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar) else { return nil }
-            next = start + 3
-        } else {
-            return nil
-        }
-        // ASCII extends nothing; anything else is looked up.
-        guard next == bytes.count || bytes[next] < 0x80 || !extendsCluster(at: next, bytes) else { return nil }
-        return next
     }
 
     /// The end and font of the emoji cluster at `start` (whose lead byte is 0xF0) when it has
