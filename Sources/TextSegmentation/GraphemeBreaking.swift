@@ -29,10 +29,8 @@ public enum GraphemeBreaking {
     public static func clusterEnd(startingAt start: Int, inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let count = bytes.count
         precondition(start >= 0 && start < count, "cluster start out of range")
-        // Printable ASCII before ASCII, the commonest case: Other, then a boundary (GB5, GB999).
-        let byte = bytes[start]
-        if byte >= 0x20, byte < 0x7F, start + 1 == count || bytes[start + 1] < 0x80 { return start + 1 }
         let base = bytes.baseAddress!
+        // A plain base that nothing extends (printable ASCII before ASCII is the commonest case).
         if let end = plainBaseEnd(base, from: start, count) { return end }
         return clusterEnd(base, from: start, count)
     }
@@ -48,32 +46,18 @@ public enum GraphemeBreaking {
         if lead >= 0x20 && lead < 0x7F {
             next = start + 1
         } else if lead & 0xF0 == 0xE0 {
-            guard let scalar = threeByteScalar(base, at: start, end), isPlainBase(scalar) else { return nil }
+            guard let value = UTF8Decoding.decodeThreeByte(base, at: start, end: end),
+                  let scalar = Unicode.Scalar(value), isPlainBase(scalar) else { return nil }
             next = start + 3
         } else {
             return nil
         }
         guard next < end, base[next] >= 0x80 else { return next }  // ASCII extends nothing
-        let scalar: Unicode.Scalar?
-        if base[next] & 0xF0 == 0xE0 {
-            scalar = threeByteScalar(base, at: next, end)
-        } else {
-            scalar = Unicode.Scalar(UTF8Decoding.decodeMultibyte(base, at: next, end: end, lead: base[next]).scalar)
-        }
-        guard let scalar, !role(of: scalar).isExtending else { return nil }
+        // A malformed sequence decodes to U+FFFD, which extends nothing, as the full rules read it.
+        let value = base[next] & 0xF0 == 0xE0 ? UTF8Decoding.decodeThreeByte(base, at: next, end: end) ?? UTF8Decoding.replacement
+            : UTF8Decoding.decodeMultibyte(base, at: next, end: end, lead: base[next]).scalar
+        guard let scalar = Unicode.Scalar(value), !role(of: scalar).isExtending else { return nil }
         return next
-    }
-
-    /// The scalar of the well-formed three-byte sequence at `index` (lead byte 0xE0–0xEF),
-    /// or `nil` when it is cut short, has a bad continuation byte, is overlong or a surrogate.
-    @inline(__always)
-    private static func threeByteScalar(_ base: UnsafePointer<UInt8>, at index: Int, _ end: Int) -> Unicode.Scalar? {
-        guard index + 3 <= end else { return nil }
-        let b1 = base[index + 1], b2 = base[index + 2]
-        guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
-        let value = UInt32(base[index] & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
-        guard value >= 0x800 else { return nil }
-        return Unicode.Scalar(value)  // nil for a surrogate
     }
 
     private static func clusterEnd(_ base: UnsafePointer<UInt8>, from start: Int, _ end: Int) -> Int {
