@@ -119,7 +119,8 @@ enum TextItemizer {
                 }
             }
             // An emoji of the common shapes: its end and color font without the general path.
-            let emoji = quick && bytes[start] == 0xF0 ? emojiCluster(bytes, from: start, chain) : nil
+            let emoji = quick && (bytes[start] == 0xF0 || bytes[start] & 0xFE == 0xE2)
+                ? emojiCluster(bytes, from: start, chain) : nil
             let end = emoji?.end ?? GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
             // A cluster of one byte is ASCII: never right to left; nor is an emoji.
             if assumesLeftToRight, emoji == nil, end - start > 1,
@@ -298,18 +299,31 @@ enum TextItemizer {
         return i
     }
 
-    /// The end and font of the emoji cluster at `start` (whose lead byte is 0xF0) when it has
-    /// one of the common shapes — a pictograph of emoji presentation, or with skin tones or
-    /// U+FE0F after it, or a pair of regional indicators (a flag) — no extending character
-    /// follows it, and a color font of a chain of several has all of it: the cluster and the
-    /// choice of the general path (`Cluster`, `choose`). `nil` for anything else (ZWJ
-    /// sequences, text presentation, tags), which takes the general path.
+    /// The end and font of the emoji cluster at `start` (whose lead byte is 0xF0, or 0xE2–0xE3:
+    /// U+2000–U+3FFF, where ❤️, ✨ and ☀️ are) when it has one of the common shapes — a
+    /// pictograph of emoji presentation, or with skin tones or U+FE0F after it, or a pair of
+    /// regional indicators (a flag) — no extending character follows it, and a color font of a
+    /// chain of several has all of it: the cluster and the choice of the general path
+    /// (`Cluster`, `choose`). `nil` for anything else (ZWJ sequences, text presentation, tags),
+    /// which takes the general path.
     private static func emojiCluster(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ chain: Chain)
         -> (end: Int, font: UInt8)? {
         let count = bytes.count
-        guard chain.count > 1, chain.colorMask != 0, start + 4 <= count, bytes[start + 1] == 0x9F else { return nil }
-        let first = UTF8Scan.codePoint(at: start, in: bytes).value  // U+1F000–U+1FFFF
-        var end = start + 4
+        guard chain.count > 1, chain.colorMask != 0 else { return nil }
+        let first: UInt32
+        var end: Int
+        if bytes[start] == 0xF0 {
+            guard start + 4 <= count, bytes[start + 1] == 0x9F else { return nil }
+            first = UTF8Scan.codePoint(at: start, in: bytes).value  // U+1F000–U+1FFFF
+            end = start + 4
+        } else {
+            // U+2000–U+3FFF: only a character that is emoji (a symbol, which a cluster starts
+            // and only extending characters continue), never a mark, joiner or control.
+            guard start + 3 <= count else { return nil }
+            first = UTF8Scan.codePoint(at: start, in: bytes).value
+            guard let scalar = Unicode.Scalar(first), EmojiProperties.of(scalar).isEmoji else { return nil }
+            end = start + 3
+        }
         var wantsEmoji: Bool
         var modifiers: (UInt32, UInt32) = (0, 0)  // skin tones, which the font must have too
         if (0x1F1E6...0x1F1FF).contains(first) {
@@ -321,8 +335,9 @@ enum TextItemizer {
             end += 4
             wantsEmoji = true
         } else {
-            // Every other character of U+1F000–U+1FFFF starts a cluster that only extending
-            // characters continue — but a skin tone, which is one of them.
+            // Every other character of U+1F000–U+1FFFF (and every emoji character of
+            // U+2000–U+3FFF) starts a cluster that only extending characters continue — but a
+            // skin tone, which is one of them.
             guard !(0x1F3FB...0x1F3FF).contains(first), let scalar = Unicode.Scalar(first) else { return nil }
             wantsEmoji = EmojiProperties.of(scalar).isEmojiPresentation
             // Skin tones and U+FE0F, which extend it and ask for emoji presentation.

@@ -26,6 +26,11 @@ import TestSupport
         // U+FE0E, text-default pictographs, a lone skin tone or indicator, a mark after one.
         "😂", "🙏🏻", "🇨🇳", "🎉", "\u{1F3FD}", "🅰", "🅰\u{FE0F}", "👍\u{1F3FD}\u{FE0F}", "😀\u{FE0E}",
         "🇯", "😀\u{301}", "👩\u{200D}💻", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+        // Emoji of U+2000–U+3FFF (three bytes), which the emoji lane also takes: of emoji
+        // presentation or not, with U+FE0F, U+FE0E, a skin tone, a ZWJ or a mark after them;
+        // and symbols there that are not emoji, or hold no glyph.
+        "✨", "⭐", "⌚", "☀️", "☝🏽", "❤\u{1F3FD}", "✈\u{FE0E}", "❤️\u{200D}🔥", "❤️\u{301}", "‼️", "↔", "↔️",
+        "〰️", "㊗️", "→", "\u{2066}", "\u{20E3}", "\u{2029}", "\u{2060}",
     ]
 
     static let chains: [[String]] = [
@@ -51,7 +56,7 @@ import TestSupport
                 case 0: return generator.pick(Self.pieces)
                 case 1: return generator.pick(["ab", "Cd ", "中文", "字。", "字，", "（中）", "字！", " ", "x", "かな", "ẞạ",
                                                "ếἀ", "\u{FB01}", "ש"])
-                default: return generator.pick(["hello", " ", "世界", "，", "😀", "é", "\u{301}", "👍🏽", "🇯🇵", " 😂 "])
+                default: return generator.pick(["hello", " ", "世界", "，", "😀", "é", "\u{301}", "👍🏽", "🇯🇵", " 😂 ", " ❤️ ", "✨"])
                 }
             }.joined()
             var copy = text
