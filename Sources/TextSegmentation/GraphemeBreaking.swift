@@ -77,6 +77,13 @@ public enum GraphemeBreaking {
         CJKIdeographs.contains(scalar.value) || GraphemeBreakClass.trie.value(scalar.value) == GraphemeBreakClass.other.rawValue
     }
 
+    /// Whether `scalar` is a pictograph (Extended_Pictographic, Grapheme_Cluster_Break=Other:
+    /// 😂, ⭐, ©) — a cluster by itself but for extending characters after it and a ZWJ
+    /// before it (GB11), which only emoji ZWJ sequences put there.
+    public static func isPictographicBase(_ scalar: Unicode.Scalar) -> Bool {
+        GraphemeBreakClass.trie.value(scalar.value) == GraphemeBreakClass.other.rawValue | GraphemeBreakClass.extendedPictographic
+    }
+
     /// What a character does to the cluster boundaries around it, from one table lookup:
     /// `isPlainBase` as ``isPlainBase(_:)``; `isExtending` when it joins the cluster before it
     /// whatever that is (GB9, GB9a: an extending character, ZWJ or a spacing mark) — after a

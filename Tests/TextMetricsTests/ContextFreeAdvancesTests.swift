@@ -81,7 +81,7 @@ import TextSegmentation
 
     /// What must never qualify: kerned Latin letters, marks, right-to-left and complex-script
     /// letters, emoji sequences' parts, controls; and what must: every CJK ideograph of
-    /// WenQuanYi Micro Hei, which has no lookup on them.
+    /// WenQuanYi Micro Hei, which has no lookup on them, and emoji no ligature starts with.
     @Test func theRulesHoldOnKnownCharacters() throws {
         let roboto = try FontLibrary.shared.face(named: "Roboto-Regular").contextFreeAdvances
         for letter in "AVTWYafoe" { #expect(roboto.advance(of: letter.unicodeScalars.first!.value) == nil, "\(letter)") }
@@ -97,6 +97,14 @@ import TextSegmentation
             for value: UInt32 in [0x0301, 0x0009, 0x000A, 0x00AD, 0x200D, 0xFE0F, 0x2028, 0x0E33] {
                 #expect(table.advance(of: value) == nil, "U+\(String(value, radix: 16))")
             }
+        }
+        // Pictographs qualify where no lookup touches them: 😂 in Noto Color Emoji; not 👍 (the
+        // first glyph of its skin-tone ligatures), a regional indicator (flags), a skin tone, the
+        // joiners and selectors of sequences.
+        let emoji = try FontLibrary.shared.face(named: "NotoColorEmoji").contextFreeAdvances
+        #expect(emoji.advance(of: 0x1F602) != nil && emoji.advance(of: 0x1F389) != nil)
+        for value: UInt32 in [0x1F44D, 0x1F1EF, 0x1F3FD, 0x200D, 0xFE0F, 0x20E3] {
+            #expect(emoji.advance(of: value) == nil, "U+\(String(value, radix: 16))")
         }
         #expect(ContextFreeAdvances.qualifies(0x4E00) && ContextFreeAdvances.qualifies(0x3042))
         #expect(!ContextFreeAdvances.qualifies(0xAC00), "Hangul goes through HarfBuzz's Hangul shaper")

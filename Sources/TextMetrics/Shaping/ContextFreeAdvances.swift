@@ -15,8 +15,10 @@ import TextSegmentation
 ///   punctuation or symbol (or U+0020 / U+3000 SPACE) of a script shaped by HarfBuzz's
 ///   default shaper — Han, Hiragana, Katakana, Bopomofo, Latin, Greek, Cyrillic or
 ///   Common — not a mark, control, format or default-ignorable character, and a grapheme
-///   cluster of its own (Grapheme_Cluster_Break=Other, not Extended_Pictographic: HarfBuzz
-///   merges extending characters such as U+FF9E into the cluster before them).
+///   cluster of its own (Grapheme_Cluster_Break=Other: HarfBuzz merges extending characters
+///   such as U+FF9E into the cluster before them). A pictograph (😂, ⭐) qualifies too: only a
+///   ZWJ before it joins it to the cluster before (GB11), and no segment starts after a ZWJ
+///   (LB8a) or holds one that qualifies.
 ///
 /// And a segment is only measured this way when it is shaped left to right by the default
 /// shaper: its run is LTR in one of those scripts (``ShapingProperties/allowsContextFreeAdvances``),
@@ -165,7 +167,8 @@ final class ContextFreeAdvances: Sendable {
     /// documentation); the face decides the rest.
     static func qualifies(_ value: UInt32) -> Bool {
         if value == 0x20 || value == 0x3000 { return true }
-        guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar), !TextItemizer.isSpaceOrControl(value),
+        guard let scalar = Unicode.Scalar(value),
+              GraphemeBreaking.isPlainBase(scalar) || GraphemeBreaking.isPictographicBase(scalar), !TextItemizer.isSpaceOrControl(value),
               !TextItemizer.isDefaultIgnorable(value), isDefaultShaped(UnicodeScript(scalar)) else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format, .surrogate, .privateUse, .unassigned,
