@@ -107,9 +107,21 @@ enum TextItemizer {
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
         while start < bytes.count {
             if quick, levels.isEmpty, held == nil, var run = current {
+                let lead = bytes[start]
+                // Spaces after an emoji: held for what follows, as the general path holds
+                // whitespace after a color font — but the last, if a mark extends it.
+                if lead == 0x20, chain.isColor(Int(run.font)) {
+                    var end = start + 1
+                    while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+                    if end < bytes.count, bytes[end] >= 0x80, extendsCluster(at: end, bytes) { end -= 1 }
+                    if end > start {
+                        held = (start, 0)
+                        start = end
+                        continue
+                    }
+                }
                 // Printable ASCII that continues a run (words after words), or characters of
                 // three bytes that do: no cluster to build.
-                let lead = bytes[start]
                 let end = lead < 0x80 ? asciiLaneEnd(bytes, from: start, run: &run, chain)
                     : lead & 0xF0 == 0xE0 ? letterLaneEnd(bytes, from: start, run: &run, chain) : start
                 if end > start {
