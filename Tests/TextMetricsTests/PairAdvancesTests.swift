@@ -58,8 +58,7 @@ import TestSupport
                                           end: Int32(bytes.count), isMandatoryBreak: true)
                 bytes.withUnsafeBufferPointer { bytes in
                     let reference = Self.harfBuzzMeasure(face, bytes, segment, contextEnd: bytes.count)
-                    guard let measured = table.measure(segment, in: bytes, next: nil,
-                                                       contextFree: face.contextFreeAdvances) else {
+                    guard let measured = table.measure(segment, in: bytes, next: nil) else {
                         // Fine only when the pair starts a longer ligature ("ff" of "ffi").
                         if reference.3 == 2, !Self.startsLigature(pair, face, slots) { leftToHarfBuzz.append(pair) }
                         return
@@ -115,8 +114,7 @@ import TestSupport
                     if !segment.isMandatoryBreak, let (_, length) = UTF8Scan.scalar(startingAt: Int(segment.end), in: bytes) {
                         contextEnd = Int(segment.end) + length
                     }
-                    guard let measured = table.measure(segment, in: bytes, next: contextEnd > Int(segment.shapedEnd) ? Int(segment.end) : nil,
-                                                       contextFree: face.contextFreeAdvances) else { continue }
+                    guard let measured = table.measure(segment, in: bytes, next: contextEnd > Int(segment.shapedEnd) ? Int(segment.end) : nil) else { continue }
                     measuredCount += 1
                     let reference = Self.harfBuzzMeasure(face, bytes, segment, contextEnd: contextEnd)
                     if measured.width != reference.0 || measured.trailing != reference.1
@@ -148,7 +146,7 @@ import TestSupport
             return bytes.withUnsafeBufferPointer { bytes in
                 table.measure(TextSegment(start: 0, contentEnd: Int32(bytes.count), shapedEnd: Int32(bytes.count),
                                           end: Int32(bytes.count), isMandatoryBreak: true),
-                              in: bytes, next: nil, contextFree: face.contextFreeAdvances)?.width
+                              in: bytes, next: nil)?.width
             }
         }
         for ligature in ["ff", "fi", "fl", "office"] { #expect(width(ligature) == nil, "\(ligature)") }
@@ -190,8 +188,7 @@ import TestSupport
                 utf8.withUnsafeBufferPointer { utf8 in
                     let segment = TextSegment(start: 0, contentEnd: Int32(utf8.count), shapedEnd: Int32(utf8.count),
                                               end: Int32(utf8.count), isMandatoryBreak: true)
-                    guard let measured = table.measure(segment, in: utf8, next: nil,
-                                                       contextFree: face.contextFreeAdvances) else { return }
+                    guard let measured = table.measure(segment, in: utf8, next: nil) else { return }
                     #expect(measured.width == Self.harfBuzzMeasure(face, utf8, segment, contextEnd: utf8.count).0, "\(text)")
                 }
             }

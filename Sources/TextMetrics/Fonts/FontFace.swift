@@ -95,7 +95,7 @@ public final class FontFace: Sendable {
     /// The Latin characters and pairs measured by adding advances and kerning (see
     /// ``PairAdvances``), found on first use and kept.
     var pairAdvances: PairAdvances {
-        pairTable.load { PairAdvances(shaper: shaper) }
+        pairTable.load { PairAdvances(shaper: shaper, contextFree: contextFreeAdvances) }
     }
 
     private static func shapeEllipsis(_ shaper: HarfBuzzFont) -> Int32 {

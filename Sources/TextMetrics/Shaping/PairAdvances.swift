@@ -34,6 +34,10 @@ final class PairAdvances: Sendable {
 
     private let advances: [Int32]
     private let kerning: [Int16]
+    /// The face's context-free characters (see ``ContextFreeAdvances``): the characters
+    /// outside the table that the kerning matrix's last column stands for, and the table a
+    /// shaper adds them up from — held here so a shaper holds one reference for both.
+    let contextFree: ContextFreeAdvances
 
     /// A table where no character qualifies.
     static let empty = PairAdvances()
@@ -41,14 +45,16 @@ final class PairAdvances: Sendable {
     private init() {
         advances = [Int32](repeating: PairAdvances.noAdvance, count: PairAdvances.slotCount)
         kerning = []
+        contextFree = .empty
     }
 
-    /// The table of `shaper`'s face; no character qualifies when its layout is not pairwise
-    /// or the table disagrees with HarfBuzz.
-    init(shaper: HarfBuzzFont) {
+    /// The table of `shaper`'s face, whose context-free characters are `contextFree`; no
+    /// character qualifies when its layout is not pairwise or the table disagrees with HarfBuzz.
+    init(shaper: HarfBuzzFont, contextFree: ContextFreeAdvances) {
         let (advances, kerning) = PairAdvances.read(shaper) ?? (PairAdvances.empty.advances, [])
         self.advances = advances
         self.kerning = kerning
+        self.contextFree = contextFree
     }
 
     /// The advances and kerning of `shaper`'s face, checked against HarfBuzz; `nil` when
@@ -114,10 +120,10 @@ final class PairAdvances: Sendable {
     /// character of the next segment, or `nil` for none), in font units — width, trailing
     /// whitespace and line-end correction (the kerning with that next character, taken back
     /// when a line ends after a segment with nothing hanging) — or `nil` when a character or
-    /// pair of it needs HarfBuzz. `contextFree` tells which other characters no lookup lists.
+    /// pair of it needs HarfBuzz. ``contextFree`` tells which other characters no lookup lists.
     @inline(__always)
-    func measure(_ segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>, next: Int?,
-                 contextFree: ContextFreeAdvances) -> (width: Int32, trailing: Int32, lineEndCorrection: Int32)? {
+    func measure(_ segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>, next: Int?)
+        -> (width: Int32, trailing: Int32, lineEndCorrection: Int32)? {
         guard !kerning.isEmpty else { return nil }
         return advances.withUnsafeBufferPointer { advances in
             kerning.withUnsafeBufferPointer { kerning in

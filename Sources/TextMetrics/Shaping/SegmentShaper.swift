@@ -15,11 +15,12 @@ struct SegmentShaper {
     /// Context never reaches past this byte: the end of the text, or of the run being shaped.
     let runEnd: Int
 
-    /// The face's context-free characters, when this shaping lets them be added up (see
-    /// ``ContextFreeAdvances``); the empty table otherwise.
-    private let contextFree: ContextFreeAdvances
-    /// The face's Latin advances and kerning, under the same conditions (see ``PairAdvances``).
+    /// The face's Latin advances and kerning, when this shaping lets them be added up (see
+    /// ``PairAdvances``); the empty table otherwise. It holds the face's context-free
+    /// characters too, so a shaper made per run takes one reference for both.
     private let pairs: PairAdvances
+    /// The face's context-free characters, under the same conditions (see ``ContextFreeAdvances``).
+    private var contextFree: ContextFreeAdvances { pairs.contextFree }
     /// Whether HarfBuzz guesses the properties (``properties`` is `nil`).
     private let guessesProperties: Bool
 
@@ -34,7 +35,6 @@ struct SegmentShaper {
         self.runEnd = runEnd
         guessesProperties = properties == nil
         let allowed = measuring && properties.map { $0.allowsContextFreeAdvances } ?? true
-        contextFree = allowed ? face.contextFreeAdvances : ContextFreeAdvances.empty
         pairs = allowed ? face.pairAdvances : PairAdvances.empty
     }
 
@@ -110,7 +110,7 @@ struct SegmentShaper {
         }
         guard !segment.isCharacterRun else { return nil }
         // The next character is in the table or context-free: it keeps any guess.
-        return pairs.measure(segment, in: bytes, next: contextStart(after: segment), contextFree: contextFree)
+        return pairs.measure(segment, in: bytes, next: contextStart(after: segment))
     }
 
     /// The width of character run `segment` in font units, added up from context-free
