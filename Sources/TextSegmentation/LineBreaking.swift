@@ -214,7 +214,8 @@ public enum LineBreaking {
                 }
             } else if cls == .AL, state.prev == .SP, state.lastNonSpace != .OP, !dotted {
                 report(index, false, 1)
-                state.push(cls, value: value, dotted: false, isZWJ: false)
+                // A ZWJ after a space is AL (LB10) but still holds what follows (LB8a).
+                state.push(cls, value: value, dotted: false, isZWJ: isZWJ)
                 index &+= length
                 continue
             } else if lead >= 0xE0, state.prev == .SP, cls == .ID || cls == .EB || cls == .EM || cls == .RI,

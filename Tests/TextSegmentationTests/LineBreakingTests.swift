@@ -27,6 +27,13 @@ import TextSegmentation
         #expect(breaks("It's a well-known fact (really).") == [5, 7, 12, 18, 23, 32])
     }
 
+    @Test func joinerAfterSpaceHoldsWhatFollows() {
+        // A ZWJ after a space is not attached (LB10: AL), so a line may start with it (LB18),
+        // but nothing breaks after it (LB8a), not even before an ideograph (LB31 otherwise).
+        #expect(breaks("a \u{200D}中") == [2, 8])
+        #expect(breaks("a \u{200D}b") == [2, 6])
+    }
+
     @Test func lineFeed() {
         #expect(LineBreaking.opportunities(in: "a\nb") == [
             LineBreakOpportunity(offset: 2, isMandatory: true),
