@@ -28,7 +28,8 @@ LINE_BREAK_CLASSES = [
     "RI", "VF", "VI",
 ]
 # Bit set on a line-break value: for OP/CP "East_Asian_Width is F, W or H";
-# for ID "Extended_Pictographic and unassigned (Cn)".
+# for ID "Extended_Pictographic and unassigned (Cn)"; for NS "resolved from CJ"
+# (a conditional Japanese starter, which a language's tailoring may treat as ID).
 LINE_BREAK_FLAG = 0x40
 
 # Grapheme_Cluster_Break values. The order MUST match GraphemeBreakClass.swift.
@@ -287,6 +288,8 @@ def main():
             c = "NS"
         v = index[c]
         if c in ("OP", "CP") and eaw[cp] in ("F", "W", "H"):
+            v |= LINE_BREAK_FLAG
+        if raw_lb[cp] == "CJ":
             v |= LINE_BREAK_FLAG
         if ext_pict[cp] and general[cp] == "Cn":
             if c != "ID":

@@ -1,7 +1,7 @@
 /// A UAX #14 Line_Break class, already resolved by rule LB1.
 ///
 /// AI, SG and XX appear as ``AL``; SA as ``CM`` (General_Category Mn or Mc)
-/// or ``AL``; CJ as ``NS``. The raw values MUST match the order in
+/// or ``AL``; CJ as ``NS`` (flagged, for tailorings). The raw values MUST match the order in
 /// `scripts/generate-unicode-tables.py`.
 enum LineBreakClass: UInt8 {
     case BK, CR, LF, NL, CM, ZWJ, WJ, ZW, GL, SP
@@ -12,7 +12,8 @@ enum LineBreakClass: UInt8 {
 
     /// Bit of a table value with a class-dependent meaning: for ``OP`` and
     /// ``CP`` East_Asian_Width F, W or H; for ``ID`` an unassigned
-    /// Extended_Pictographic code point.
+    /// Extended_Pictographic code point; for ``NS`` a character of class CJ
+    /// (see ``LineBreakTailoring``).
     static let flag: UInt8 = 0x40
 
     /// The table, decoded on first use.
@@ -26,6 +27,24 @@ enum LineBreakClass: UInt8 {
         precondition(trie.allValues { $0 & 0x3F <= LineBreakClass.VI.rawValue }, "corrupt line-break table")
         return trie
     }()
+
+    /// The table under `tailoring`: ``trie`` itself, or a copy with the tailored classes,
+    /// made on first use (three variants at most).
+    @inline(__always)
+    static func trie(for tailoring: LineBreakTailoring) -> PropertyTrie {
+        switch (tailoring.breaksBeforeConditionalJapaneseStarters, tailoring.keepsHangulWords) {
+        case (false, false): trie
+        case (true, false): conditionalJapaneseStartersTrie
+        case (false, true): hangulWordsTrie
+        case (true, true): bothTailoringsTrie
+        }
+    }
+
+    private static let conditionalJapaneseStartersTrie =
+        trie.mapped(LineBreakTailoring(breaksBeforeConditionalJapaneseStarters: true).resolve)
+    private static let hangulWordsTrie = trie.mapped(LineBreakTailoring(keepsHangulWords: true).resolve)
+    private static let bothTailoringsTrie =
+        trie.mapped(LineBreakTailoring(breaksBeforeConditionalJapaneseStarters: true, keepsHangulWords: true).resolve)
 
     /// The class of a table value (the value without ``flag``).
     @inline(__always)

@@ -4,7 +4,8 @@
 /// ZWJ), LB15 as of Unicode 15.0, LB21a, LB21b, LB28a, LB30, LB30a and LB30b,
 /// with LB25 tailored as in UAX #14 section 8.2, example 7 (the tailoring that
 /// `LineBreakTest.txt` uses). LB1 resolves AI, SG and XX to AL, SA to CM (for
-/// General_Category Mn and Mc) or AL, and CJ to NS.
+/// General_Category Mn and Mc) or AL, and CJ to NS — or, under a language's
+/// ``LineBreakTailoring``, CJ to ID and Hangul to AL.
 ///
 /// Malformed UTF-8 is tolerated: each byte that is not part of a well-formed
 /// sequence is treated as U+FFFD.
@@ -15,10 +16,12 @@ public enum LineBreaking {
     /// mandatory, unless the text is empty. Offsets are UTF-8 byte offsets into
     /// `bytes` and always fall on scalar boundaries.
     ///
+    /// - Parameter tailoring: the language's tailoring of the classes (default: none).
     /// - Complexity: O(n) in the number of bytes; no allocation.
-    public static func forEachOpportunity(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (LineBreakOpportunity) -> Void) {
+    public static func forEachOpportunity(inUTF8 bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none,
+                                          _ body: (LineBreakOpportunity) -> Void) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        scan(base, bytes.count) { offset, mandatory, count in
+        scan(base, bytes.count, tailoring) { offset, mandatory, count in
             body(LineBreakOpportunity(offset: offset, isMandatory: mandatory))
             var next = offset &+ 3
             while next < offset &+ 3 &* count {
@@ -34,9 +37,10 @@ public enum LineBreaking {
     /// an ideograph of U+4E00–U+9FFF (three UTF-8 bytes) when `count` > 1, and none mandatory
     /// then. Lets a caller that keeps such ideographs together skip a call per character.
     package static func forEachOpportunityStride(inUTF8 bytes: UnsafeBufferPointer<UInt8>,
+                                                 tailoring: LineBreakTailoring = .none,
                                                  _ body: (LineBreakOpportunity, Int) -> Void) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        scan(base, bytes.count) { offset, mandatory, count in
+        scan(base, bytes.count, tailoring) { offset, mandatory, count in
             body(LineBreakOpportunity(offset: offset, isMandatory: mandatory), count)
         }
     }
@@ -48,17 +52,19 @@ public enum LineBreaking {
     /// texts) so that steady-state use does not allocate.
     ///
     /// - Complexity: O(n) in the number of bytes.
-    public static func appendOpportunities(inUTF8 bytes: UnsafeBufferPointer<UInt8>, to result: inout [LineBreakOpportunity]) {
-        forEachOpportunity(inUTF8: bytes) { result.append($0) }
+    public static func appendOpportunities(inUTF8 bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none,
+                                           to result: inout [LineBreakOpportunity]) {
+        forEachOpportunity(inUTF8: bytes, tailoring: tailoring) { result.append($0) }
     }
 
-    /// Returns every break opportunity of `text`, with UTF-8 offsets.
+    /// Returns every break opportunity of `text`, with UTF-8 offsets, under `tailoring`
+    /// (default: none).
     ///
     /// - Complexity: O(n) in the UTF-8 length of `text`.
-    public static func opportunities(in text: String) -> [LineBreakOpportunity] {
+    public static func opportunities(in text: String, tailoring: LineBreakTailoring = .none) -> [LineBreakOpportunity] {
         var text = text
         var result: [LineBreakOpportunity] = []
-        text.withUTF8 { appendOpportunities(inUTF8: $0, to: &result) }
+        text.withUTF8 { appendOpportunities(inUTF8: $0, tailoring: tailoring, to: &result) }
         return result
     }
 
@@ -127,8 +133,10 @@ public enum LineBreaking {
     /// `count` of them, 3 bytes apart, in a stretch of ideographs (see
     /// ``forEachOpportunityStride(inUTF8:_:)``).
     @inline(__always)
-    private static func scan(_ base: UnsafePointer<UInt8>, _ end: Int, _ report: (Int, Bool, Int) -> Void) {
-        let trie = LineBreakClass.trie
+    private static func scan(_ base: UnsafePointer<UInt8>, _ end: Int, _ tailoring: LineBreakTailoring,
+                             _ report: (Int, Bool, Int) -> Void) {
+        // The language's tailoring is in its table (see LineBreakClass.trie(for:)).
+        let trie = LineBreakClass.trie(for: tailoring)
         let al = LineBreakClass.AL.rawValue
 
         // The first unit (LB10: a leading CM or ZWJ is AL).
@@ -233,7 +241,7 @@ public enum LineBreaking {
                 index &+= length
                 continue
             }
-            switch decide(state, cls, value, dotted, base, index &+ length, end) {
+            switch decide(state, cls, value, dotted, base, index &+ length, end, trie) {
             case .prohibited: break
             case .allowed: report(index, false, 1)
             case .mandatory: report(index, true, 1)
@@ -248,9 +256,9 @@ public enum LineBreaking {
     ///
     /// Only called when the current unit can take combining marks, so every
     /// CM or ZWJ that follows it belongs to it (LB9).
-    private static func nextUnitClass(_ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int) -> LineBreakClass? {
+    private static func nextUnitClass(_ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int,
+                                      _ trie: PropertyTrie) -> LineBreakClass? {
         var index = index
-        let trie = LineBreakClass.trie
         while index < end {
             let (scalar, length) = UTF8Decoding.decode(base, at: index, end: end)
             let cls = LineBreakClass(tableValue: trie.value(scalar))
@@ -267,7 +275,7 @@ public enum LineBreaking {
     @inline(__always)
     private static func decide(
         _ s: State, _ cur: LineBreakClass, _ curValue: UInt8, _ curDotted: Bool,
-        _ base: UnsafePointer<UInt8>, _ next: Int, _ end: Int
+        _ base: UnsafePointer<UInt8>, _ next: Int, _ end: Int, _ trie: PropertyTrie
     ) -> Decision {
         let prev = s.prev
         // LB4, LB5: hard breaks.
@@ -343,7 +351,7 @@ public enum LineBreaking {
         //   NU (NU | SY | IS)* (CL | CP)? × (PO | PR)
         if prevIsAffix {
             if cur == .NU { return .prohibited }
-            if (cur == .OP || cur == .HY) && nextUnitClass(base, next, end) == .NU { return .prohibited }
+            if (cur == .OP || cur == .HY) && nextUnitClass(base, next, end, trie) == .NU { return .prohibited }
         }
         if (prev == .OP || prev == .HY) && cur == .NU { return .prohibited }
         if s.numeric == 1 {
@@ -383,7 +391,7 @@ public enum LineBreaking {
             && (s.prevPrev == .AK || s.prevPrev == .AS || s.prevPrevDotted) {
             return .prohibited
         }
-        if prevIsAksara && curIsAksara && nextUnitClass(base, next, end) == .VF { return .prohibited }
+        if prevIsAksara && curIsAksara && nextUnitClass(base, next, end, trie) == .VF { return .prohibited }
         // LB29: IS × (AL | HL)
         if prev == .IS && curIsLetter { return .prohibited }
         // LB30: (AL | HL | NU) × [OP - EastAsian], [CP - EastAsian] × (AL | HL | NU)

@@ -32,11 +32,34 @@ struct PropertyTrie: @unchecked Sendable {
         self.mask = UInt32((1 << shift) - 1)
     }
 
-    /// Whether every stored value satisfies `predicate` (used to validate generated data once).
-    func allValues(_ predicate: (UInt8) -> Bool) -> Bool {
+    /// The same trie with every value passed through `transform`: stage 1 shared, stage 2
+    /// copied (for tailorings that resolve classes differently).
+    ///
+    /// - Complexity: O(n) in the size of stage 2; done once per variant.
+    func mapped(_ transform: (UInt8) -> UInt8) -> PropertyTrie {
+        let count = stage2Count
+        let two = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        for index in 0..<count { two[index] = transform(stage2[index]) }
+        return PropertyTrie(stage1: stage1, stage2: UnsafePointer(two), shift: shift, mask: mask)
+    }
+
+    private init(stage1: UnsafePointer<UInt16>, stage2: UnsafePointer<UInt8>, shift: UInt32, mask: UInt32) {
+        self.stage1 = stage1
+        self.stage2 = stage2
+        self.shift = shift
+        self.mask = mask
+    }
+
+    /// The number of values in stage 2 that stage 1 reaches.
+    private var stage2Count: Int {
         var maxBlock = 0
         for index in 0..<(0x110000 >> Int(shift)) { maxBlock = max(maxBlock, Int(stage1[index])) }
-        for index in 0..<((maxBlock + 1) << Int(shift)) where !predicate(stage2[index]) { return false }
+        return (maxBlock + 1) << Int(shift)
+    }
+
+    /// Whether every stored value satisfies `predicate` (used to validate generated data once).
+    func allValues(_ predicate: (UInt8) -> Bool) -> Bool {
+        for index in 0..<stage2Count where !predicate(stage2[index]) { return false }
         return true
     }
 

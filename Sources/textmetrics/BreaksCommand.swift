@@ -9,12 +9,18 @@ struct BreaksCommand: ParsableCommand {
         abstract: "List the UAX #14 line break opportunities of a text (UTF-8 byte offsets).",
         discussion: """
             Each opportunity is a byte offset where a line may start; mandatory ones follow a
-            line separator or end the text. With --jsonl, standard input is JSON Lines of
-            {"id", "text"} and each answer is {"id", "breaks": [{"offset", "mandatory"}]}.
+            line separator or end the text. --language applies that language's tailoring of
+            UAX #14 (ja, zh: small kana and ー may start a line; ko: Hangul breaks between
+            words, not syllables); the default is none. With --jsonl, standard input is JSON
+            Lines of {"id", "text", "language"} and each answer is
+            {"id", "breaks": [{"offset", "mandatory"}]}.
             """)
 
     @Argument(help: "The text (default: read standard input).")
     var text: String?
+
+    @Option(help: "A BCP 47 language tag whose line-breaking tailoring applies, e.g. ja, zh-Hant, ko (default: none).")
+    var language: String?
 
     @Flag(help: "Print the answer as JSON.")
     var json = false
@@ -24,6 +30,9 @@ struct BreaksCommand: ParsableCommand {
 
     func validate() throws {
         if jsonl && text != nil { throw ValidationError("--jsonl reads requests from standard input; give no text argument") }
+        if let language, !LanguageTag.isWellFormed(language) {
+            throw ValidationError("--language: expected a BCP 47 language tag such as \"ja\" or \"zh-Hant\", got \"\(language)\"")
+        }
     }
 
     func run() throws {
@@ -31,26 +40,35 @@ struct BreaksCommand: ParsableCommand {
             JSONLinesRunner.run { request in
                 guard case .object = request else { throw CommandError("a request must be a JSON object, got \(request.kindName)") }
                 guard let text = request["text"]?.stringValue else { throw CommandError("missing string field \"text\"") }
-                return .object([("id", request["id"] ?? .null), ("breaks", Self.breaksJSON(text))])
+                var language = self.language
+                if let field = request["language"], field != .null {
+                    guard let tag = field.stringValue, LanguageTag.isWellFormed(tag) else {
+                        throw CommandError("\"language\" must be a BCP 47 language tag such as \"ja\" or \"zh-Hant\"")
+                    }
+                    language = tag
+                }
+                return .object([("id", request["id"] ?? .null),
+                                ("breaks", Self.breaksJSON(text, LineBreakTailoring(language: language)))])
             }
             return
         }
         let text = try self.text ?? StandardInput.readText()
+        let tailoring = LineBreakTailoring(language: language)
         if json {
-            print(JSONValue.object([("breaks", Self.breaksJSON(text))]).serialized)
+            print(JSONValue.object([("breaks", Self.breaksJSON(text, tailoring))]).serialized)
             return
         }
         let bytes = Array(text.utf8)
         var start = 0
-        for opportunity in LineBreaking.opportunities(in: text) {
+        for opportunity in LineBreaking.opportunities(in: text, tailoring: tailoring) {
             let piece = String(decoding: bytes[start..<opportunity.offset], as: UTF8.self)
             print("\(opportunity.offset)\t\(opportunity.isMandatory ? "mandatory" : "allowed")\t\(piece.debugDescription)")
             start = opportunity.offset
         }
     }
 
-    static func breaksJSON(_ text: String) -> JSONValue {
-        .array(LineBreaking.opportunities(in: text).map {
+    static func breaksJSON(_ text: String, _ tailoring: LineBreakTailoring) -> JSONValue {
+        .array(LineBreaking.opportunities(in: text, tailoring: tailoring).map {
             .object([("offset", .number(Double($0.offset))), ("mandatory", .bool($0.isMandatory))])
         })
     }

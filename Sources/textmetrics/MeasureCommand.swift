@@ -30,7 +30,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "The face index of the first font, in a font collection (.ttc).")
     var faceIndex: Int = 0
 
-    @Option(help: "A BCP 47 language tag for shaping, e.g. ja, zh-Hant, ar (default: none).")
+    @Option(help: "A BCP 47 language tag for shaping and line breaking, e.g. ja, zh-Hant, ko, ar (default: none).")
     var language: String?
 
     @Option(help: "The font size in points.")

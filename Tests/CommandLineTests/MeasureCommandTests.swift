@@ -86,4 +86,26 @@ import TestSupport
             .object([("offset", .number(5)), ("mandatory", .bool(true))]),
         ]))
     }
+
+    /// A request's language tailors the breaks (Korean between words, not syllables); a bad
+    /// tag gets an error line and the batch goes on; a bad `--language` is a usage error.
+    @Test func breaksTakeALanguage() throws {
+        let requests = [#"{"id": 1, "text": "한국 어", "language": "ko"}"#, #"{"id": 2, "text": "한국 어"}"#,
+                        #"{"id": 3, "text": "x", "language": "not a tag"}"#, #"{"id": 4, "text": "x"}"#]
+        let result = try CellCLI.run(["breaks", "--jsonl"], stdin: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let answers = try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        #expect(answers.count == 4)
+        func offsets(_ answer: JSONValue) -> [Double] {
+            guard case .array(let breaks)? = answer["breaks"] else { return [] }
+            return breaks.compactMap { $0["offset"]?.numberValue }
+        }
+        // "한국 " is 7 bytes, "어" 3 more: by default a break after each syllable too.
+        #expect(offsets(answers[0]) == [7, 10])
+        #expect(offsets(answers[1]) == [3, 7, 10])
+        #expect(answers[2]["error"]?.stringValue?.contains("BCP 47") == true)
+        #expect(offsets(answers[3]) == [1])
+        let bad = try CellCLI.run(["breaks", "--language", "a b", "x"])
+        #expect(bad.status != 0 && bad.stderr.contains("BCP 47"), "\(bad.stderr)")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextSegmentation
 
 /// A slow, independent UAX #14 implementation for differential testing.
 ///
@@ -11,6 +12,8 @@ struct ReferenceLineBreaker {
     private var generalCategory: [UInt32: String] = [:]
     private var pictographic: Set<UInt32> = []
     private var assigned: Set<UInt32> = []
+    /// The language's tailoring of LB1, applied in ``resolved(_:)``.
+    var tailoring = LineBreakTailoring.none
 
     /// Loads the properties of `scalars` (and only those) from /usr/share/unicode.
     init?(scalars: Set<UInt32>) {
@@ -34,13 +37,14 @@ struct ReferenceLineBreaker {
         lineBreak = lb; generalCategory = gc; wide = ea; pictographic = ep
     }
 
-    /// LB1-resolved class of a scalar.
+    /// LB1-resolved class of a scalar (under ``tailoring``: CJ as ID, Hangul as AL).
     func resolved(_ scalar: UInt32) -> String {
         let raw = lineBreak[scalar] ?? "XX"
         switch raw {
         case "AI", "SG", "XX": return "AL"
         case "SA": return ["Mn", "Mc"].contains(generalCategory[scalar] ?? "Cn") ? "CM" : "AL"
-        case "CJ": return "NS"
+        case "CJ": return tailoring.breaksBeforeConditionalJapaneseStarters ? "ID" : "NS"
+        case "H2", "H3", "JL", "JV", "JT": return tailoring.keepsHangulWords ? "AL" : raw
         default: return raw
         }
     }

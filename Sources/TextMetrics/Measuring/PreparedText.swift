@@ -1,3 +1,5 @@
+import TextSegmentation
+
 /// A text shaped once in a font (or a chain of fallback fonts), ready to be laid out at any width, line limit or line
 /// break mode by arithmetic alone.
 ///
@@ -57,8 +59,11 @@ public struct PreparedText: Sendable {
     /// with its script, direction and `language`. Line breaking stays in logical order.
     ///
     /// - Parameter language: a BCP 47 tag such as `"ja"`, `"zh-Hant"` or `"ar"`, passed to
-    ///   HarfBuzz so fonts can use their language-specific forms. The default, `nil`, shapes
-    ///   with each script's default language system.
+    ///   HarfBuzz so fonts can use their language-specific forms, and to line breaking where
+    ///   UAX #14 is tailored by language (``LineBreakTailoring/init(language:)``: Chinese and
+    ///   Japanese lines may start with small kana and ー; Korean breaks between words, not
+    ///   syllables). The default, `nil`, shapes with each script's default language system
+    ///   and breaks by UAX #14's default classes.
     /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length``
     ///   bytes or the language tag is malformed.
     public init(_ text: String, fonts: FontChain, language: String? = nil) throws {
@@ -77,7 +82,7 @@ public struct PreparedText: Sendable {
         self.fonts = fonts
         self.shapingLanguage = shapingLanguage
         let (segments, runs) = PreparedText.withUTF8(text) { bytes -> ([TextSegment], [TextRun]?) in
-            var segments = SegmentSplitter.segments(of: bytes)
+            var segments = SegmentSplitter.segments(of: bytes, tailoring: LineBreakTailoring(language: language))
             if !joinsCharacters { segments = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil) }
             let primary = fonts.primary.face
             var runs: [TextRun]?

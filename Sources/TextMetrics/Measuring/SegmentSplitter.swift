@@ -5,7 +5,9 @@ import TextSegmentation
 /// three-byte character each become one character run, which measuring cuts back
 /// (``cuttingCharacterRuns(_:atStartsOf:)``) where its font does not let it stay whole. Font-independent.
 enum SegmentSplitter {
-    static func segments(of bytes: UnsafeBufferPointer<UInt8>) -> [TextSegment] {
+    /// The segments of `bytes`, cut at the break opportunities of `tailoring` (the text's
+    /// language's, see ``LineBreakTailoring``).
+    static func segments(of bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none) -> [TextSegment] {
         var segments: [TextSegment] = []
         // About a segment per word of Latin text, and one per clause of CJK text, where
         // character runs hold the ideographs (a lead byte 0xE0–0xF4 each): reserved close to
@@ -15,7 +17,7 @@ enum SegmentSplitter {
         var start = 0
         // A character run needs two characters of three bytes; most Latin text has none.
         guard wideCharacters >= 2 else {
-            LineBreaking.forEachOpportunity(inUTF8: bytes) { opportunity in
+            LineBreaking.forEachOpportunity(inUTF8: bytes, tailoring: tailoring) { opportunity in
                 segments.append(segment(from: start, to: opportunity, in: bytes))
                 start = opportunity.offset
             }
@@ -24,7 +26,7 @@ enum SegmentSplitter {
         // Whether the last segment is one three-byte character, or a run of them, that a
         // line may end after: the next such character joins it (see ``TextSegment``).
         var runOpen = false
-        LineBreaking.forEachOpportunityStride(inUTF8: bytes) { opportunity, count in
+        LineBreaking.forEachOpportunityStride(inUTF8: bytes, tailoring: tailoring) { opportunity, count in
             let end = opportunity.offset
             // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character,
             // and ends in no whitespace when its last two bytes say so.

@@ -1,3 +1,5 @@
+import TextSegmentation
+
 /// A validated BCP 47 language tag for shaping, with a small number standing for it in
 /// segment-cache keys — looked up once per prepared text, not once per run.
 ///
@@ -12,11 +14,7 @@ final class ShapingLanguage: Hashable, Sendable {
     /// Accepts BCP 47-shaped tags: 1–35 ASCII letters, digits and hyphens, starting with a letter.
     /// - Throws: ``InvalidArgumentError`` for anything else.
     init(_ tag: String) throws {
-        let bytes = Array(tag.utf8)
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-        let valid = (1...35).contains(bytes.count) && isLetter(bytes[0])
-            && bytes.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
-        guard valid else {
+        guard LanguageTag.isWellFormed(tag) else {
             throw InvalidArgumentError(argument: "language", requirement: "a BCP 47 language tag such as \"ja\" or \"zh-Hant\"",
                                        value: "\"\(tag)\"")
         }

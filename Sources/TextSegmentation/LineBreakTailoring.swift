@@ -1,0 +1,55 @@
+/// A language's tailoring of the line-breaking classes, which UAX #14 leaves to
+/// implementations (section 8, "Customization"): which characters may start a line in
+/// Chinese and Japanese, and whether Korean breaks between syllables or between words.
+///
+/// ``none`` is the algorithm's default, the one `LineBreakTest.txt` checks: small kana and
+/// the prolonged sound mark (class CJ) never start a line (resolved to NS, CSS
+/// `line-break: strict`), and a line may break between any two Hangul syllables.
+public struct LineBreakTailoring: Sendable, Hashable {
+    /// Whether small kana, ー and other conditional Japanese starters (class CJ) may start a
+    /// line: resolved to ID rather than NS, as CSS `line-break: normal` does for Chinese and
+    /// Japanese (and ICU's `ja` and `zh` line breakers).
+    public var breaksBeforeConditionalJapaneseStarters: Bool
+    /// Whether Hangul (classes H2, H3, JL, JV, JT) is resolved to AL, so Korean breaks at the
+    /// spaces between its words and never between syllables — the practice of modern Korean
+    /// text, UIKit's `hangulWordPriority` and CSS `word-break: keep-all` for Hangul.
+    public var keepsHangulWords: Bool
+
+    /// The tailoring with the given rules.
+    public init(breaksBeforeConditionalJapaneseStarters: Bool = false, keepsHangulWords: Bool = false) {
+        self.breaksBeforeConditionalJapaneseStarters = breaksBeforeConditionalJapaneseStarters
+        self.keepsHangulWords = keepsHangulWords
+    }
+
+    /// UAX #14's default classes, untailored.
+    public static var none: LineBreakTailoring { LineBreakTailoring() }
+
+    /// The tailoring for a BCP 47 language tag, by its primary language subtag (any case):
+    /// `ja` and `zh` (`zh-Hant`, `zh-TW`…) let conditional Japanese starters begin a line;
+    /// `ko` keeps Hangul words whole; any other tag, or none, is ``none``.
+    public init(language: String?) {
+        guard let language else { self = .none; return }
+        switch LanguageTag.primaryLanguage(of: language) {
+        case "ja", "zh": self.init(breaksBeforeConditionalJapaneseStarters: true)
+        case "ko": self.init(keepsHangulWords: true)
+        default: self = .none
+        }
+    }
+
+    /// The tailored table value of a character whose untailored value is `value` (a value
+    /// with ``LineBreakClass/flag`` on NS marks a character resolved from CJ): what
+    /// ``LineBreakClass/trie(for:)`` stores for it.
+    func resolve(_ value: UInt8) -> UInt8 {
+        switch LineBreakClass(tableValue: value) {
+        case .NS:
+            if breaksBeforeConditionalJapaneseStarters && value & LineBreakClass.flag != 0 {
+                return LineBreakClass.ID.rawValue
+            }
+        case .H2, .H3, .JL, .JV, .JT:
+            if keepsHangulWords { return LineBreakClass.AL.rawValue }
+        default:
+            break
+        }
+        return value
+    }
+}
