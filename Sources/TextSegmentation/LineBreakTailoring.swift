@@ -8,7 +8,7 @@
 public struct LineBreakTailoring: Sendable, Hashable {
     /// Whether small kana, ー and other conditional Japanese starters (class CJ) may start a
     /// line: resolved to ID rather than NS, as CSS `line-break: normal` does for Chinese and
-    /// Japanese (and ICU's `ja` and `zh` line breakers).
+    /// Japanese (and ICU's `ja` line breaker).
     public var breaksBeforeConditionalJapaneseStarters: Bool
     /// Whether Hangul (classes H2, H3, JL, JV, JT) is resolved to AL, so Korean breaks at the
     /// spaces between its words and never between syllables — the practice of modern Korean
@@ -26,7 +26,8 @@ public struct LineBreakTailoring: Sendable, Hashable {
 
     /// The tailoring for a BCP 47 language tag, by its primary language subtag (any case):
     /// `ja` and `zh` (`zh-Hant`, `zh-TW`…) let conditional Japanese starters begin a line;
-    /// `ko` keeps Hangul words whole; any other tag, or none, is ``none``.
+    /// `ko` keeps Hangul words whole; any other tag, or none, is ``none`` — other Chinese
+    /// tags such as `yue` or `cmn` included.
     public init(language: String?) {
         guard let language else { self = .none; return }
         switch LanguageTag.primaryLanguage(of: language) {

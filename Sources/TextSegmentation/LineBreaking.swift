@@ -31,7 +31,7 @@ public enum LineBreaking {
         }
     }
 
-    /// The opportunities of ``forEachOpportunity(inUTF8:_:)``, with each stretch of
+    /// The opportunities of ``forEachOpportunity(inUTF8:tailoring:_:)``, with each stretch of
     /// ideographs after an ideograph in one call: `body(opportunity, count)` stands for
     /// `count` opportunities, at `opportunity.offset` and every 3 bytes after it, each before
     /// an ideograph of U+4E00–U+9FFF (three UTF-8 bytes) when `count` > 1, and none mandatory
@@ -47,7 +47,7 @@ public enum LineBreaking {
 
     /// Appends every break opportunity of `bytes`, in order, to `result`.
     ///
-    /// The same opportunities as ``forEachOpportunity(inUTF8:_:)``; lets a
+    /// The same opportunities as ``forEachOpportunity(inUTF8:tailoring:_:)``, under `tailoring`; lets a
     /// caller reuse one buffer (call `removeAll(keepingCapacity: true)` between
     /// texts) so that steady-state use does not allocate.
     ///
@@ -131,7 +131,7 @@ public enum LineBreaking {
 
     /// Runs the algorithm, reporting `(offset, isMandatory, count)` for every opportunity —
     /// `count` of them, 3 bytes apart, in a stretch of ideographs (see
-    /// ``forEachOpportunityStride(inUTF8:_:)``).
+    /// ``forEachOpportunityStride(inUTF8:tailoring:_:)``).
     @inline(__always)
     private static func scan(_ base: UnsafePointer<UInt8>, _ end: Int, _ tailoring: LineBreakTailoring,
                              _ report: (Int, Bool, Int) -> Void) {

@@ -33,7 +33,8 @@ struct PropertyTrie: @unchecked Sendable {
     }
 
     /// The same trie with every value passed through `transform`: stage 1 shared, stage 2
-    /// copied (for tailorings that resolve classes differently).
+    /// copied (for tailorings that resolve classes differently). Like every trie, the copy
+    /// lives for the rest of the process: make it once, in a `static let`.
     ///
     /// - Complexity: O(n) in the size of stage 2; done once per variant.
     func mapped(_ transform: (UInt8) -> UInt8) -> PropertyTrie {

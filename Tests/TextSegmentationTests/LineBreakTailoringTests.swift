@@ -1,5 +1,5 @@
 import Testing
-import TextSegmentation
+@testable import TextSegmentation
 
 /// The language tailorings of line breaking, by hand: where each rule allows or forbids a
 /// break that UAX #14's default classes do not. (`DifferentialTests` checks the same
@@ -51,6 +51,30 @@ import TextSegmentation
         #expect(Self.pieces("\u{1100}\u{1161}\u{11A8}\u{1100}\u{1161}", korean) == ["\u{1100}\u{1161}\u{11A8}\u{1100}\u{1161}"])
         #expect(Self.pieces("漢字한글", korean) == ["漢", "字", "한글"])
         #expect(Self.pieces("한글, 漢字", korean) == ["한글, ", "漢", "字"])
+    }
+
+    /// Every code point's class in each tailoring's table is the class the reference resolves
+    /// from `LineBreak.txt` itself, and the table marks exactly the CJ characters.
+    @Test func everyCodePointHasItsTailoredClass() throws {
+        var reference = try #require(ReferenceLineBreaker(scalars: nil), "apt-get install unicode-data")
+        for tailoring in [LineBreakTailoring.none, LineBreakTailoring(language: "ja"), LineBreakTailoring(language: "ko"),
+                          LineBreakTailoring(breaksBeforeConditionalJapaneseStarters: true, keepsHangulWords: true)] {
+            reference.tailoring = tailoring
+            let trie = LineBreakClass.trie(for: tailoring)
+            var mismatches: [String] = []
+            for value in UInt32(0)...0x10FFFF {
+                let cls = "\(LineBreakClass(tableValue: trie.value(value)))"
+                if cls != reference.resolved(value) { mismatches.append("U+\(String(value, radix: 16)) \(cls)") }
+            }
+            #expect(mismatches.isEmpty, "\(tailoring): \(mismatches.count) differ: \(mismatches.prefix(5))")
+        }
+        let untailored = LineBreakClass.trie
+        let flaggedNS = (UInt32(0)...0x10FFFF).filter {
+            let value = untailored.value($0)
+            return LineBreakClass(tableValue: value) == .NS && value & LineBreakClass.flag != 0
+        }
+        #expect(flaggedNS == (UInt32(0)...0x10FFFF).filter { reference.rawClass($0) == "CJ" })
+        #expect(flaggedNS.count > 50)
     }
 
     /// Text the tailorings do not touch breaks the same under each.

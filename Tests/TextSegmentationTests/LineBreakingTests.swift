@@ -31,7 +31,7 @@ import TextSegmentation
         // A ZWJ after a space is not attached (LB10: AL), so a line may start with it (LB18),
         // but nothing breaks after it (LB8a), not even before an ideograph (LB31 otherwise).
         #expect(breaks("a \u{200D}中") == [2, 8])
-        #expect(breaks("a \u{200D}b") == [2, 6])
+        #expect(breaks("a \u{200D}あ") == [2, 8])
     }
 
     @Test func lineFeed() {

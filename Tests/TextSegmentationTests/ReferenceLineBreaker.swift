@@ -15,8 +15,9 @@ struct ReferenceLineBreaker {
     /// The language's tailoring of LB1, applied in ``resolved(_:)``.
     var tailoring = LineBreakTailoring.none
 
-    /// Loads the properties of `scalars` (and only those) from /usr/share/unicode.
-    init?(scalars: Set<UInt32>) {
+    /// Loads the properties of `scalars` (and only those; every code point when `nil`) from
+    /// /usr/share/unicode.
+    init?(scalars: Set<UInt32>?) {
         func ranges(_ file: String, _ handle: (UInt32, String) -> Void) -> Bool {
             guard let text = try? String(contentsOfFile: "/usr/share/unicode/" + file, encoding: .utf8) else { return false }
             for line in text.split(separator: "\n") where !line.hasPrefix("#") {
@@ -24,7 +25,11 @@ struct ReferenceLineBreaker {
                 guard fields.count >= 2 else { continue }
                 let bounds = fields[0].components(separatedBy: "..").compactMap { UInt32($0, radix: 16) }
                 let first = bounds[0], last = bounds.count > 1 ? bounds[1] : bounds[0]
-                for scalar in scalars where scalar >= first && scalar <= last { handle(scalar, fields[1]) }
+                if let scalars {
+                    for scalar in scalars where scalar >= first && scalar <= last { handle(scalar, fields[1]) }
+                } else {
+                    for scalar in first...last { handle(scalar, fields[1]) }
+                }
             }
             return true
         }
@@ -36,6 +41,9 @@ struct ReferenceLineBreaker {
         else { return nil }
         lineBreak = lb; generalCategory = gc; wide = ea; pictographic = ep
     }
+
+    /// The class `LineBreak.txt` gives a scalar (XX where it gives none).
+    func rawClass(_ scalar: UInt32) -> String { lineBreak[scalar] ?? "XX" }
 
     /// LB1-resolved class of a scalar (under ``tailoring``: CJ as ID, Hangul as AL).
     func resolved(_ scalar: UInt32) -> String {

@@ -22,7 +22,8 @@ public struct PreparedText: Sendable {
     public let text: String
     /// The fonts it was shaped in: the primary font and its fallbacks.
     public let fonts: FontChain
-    /// The BCP 47 language tag passed to shaping, or `nil` (see ``init(_:fonts:language:)``).
+    /// The BCP 47 language tag passed to shaping and line breaking, or `nil` (see
+    /// ``init(_:fonts:language:)``).
     public var language: String? { shapingLanguage?.tag }
     let shapingLanguage: ShapingLanguage?
     private(set) var segments: [TextSegment]
@@ -44,7 +45,7 @@ public struct PreparedText: Sendable {
     /// The primary font.
     public var font: Font { fonts.primary }
 
-    /// Shapes `text` in `font`.
+    /// Shapes `text` in `font`, with `language` as ``init(_:fonts:language:)`` takes it.
     /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length``
     ///   bytes or the language tag is malformed.
     public init(_ text: String, font: Font, language: String? = nil) throws {

@@ -333,7 +333,7 @@ enum TextItemizer {
             // and only extending characters continue), never a mark, joiner or control.
             guard start + 3 <= count else { return nil }
             first = UTF8Scan.codePoint(at: start, in: bytes).value
-            guard let scalar = Unicode.Scalar(first), EmojiProperties.of(scalar).isEmoji else { return nil }
+            guard mayBeEmoji(first), let scalar = Unicode.Scalar(first), EmojiProperties.of(scalar).isEmoji else { return nil }
             end = start + 3
         }
         var wantsEmoji: Bool

@@ -17,8 +17,8 @@ import TextSegmentation
 ///   Common — not a mark, control, format or default-ignorable character, and a grapheme
 ///   cluster of its own (Grapheme_Cluster_Break=Other: HarfBuzz merges extending characters
 ///   such as U+FF9E into the cluster before them). A pictograph (😂, ⭐) qualifies too: only a
-///   ZWJ before it joins it to the cluster before (GB11), and no segment starts after a ZWJ
-///   (LB8a) or holds one that qualifies.
+///   ZWJ before it joins it to the cluster before (GB11), which changes HarfBuzz's clusters
+///   but not its advances, and a ZWJ never qualifies, so no segment measured this way holds one.
 ///
 /// And a segment is only measured this way when it is shaped left to right by the default
 /// shaper: its run is LTR in one of those scripts (``ShapingProperties/allowsContextFreeAdvances``),

@@ -12,7 +12,9 @@ import TextSegmentation
 /// bundled font — and measuring a new Latin word costs no shaping and no cache entry.
 ///
 /// A character qualifies on the terms of ``ContextFreeAdvances`` (default-shaped script, a
-/// base character of its own cluster, not default-ignorable), has a glyph that `GDEF` does
+/// base character of its own cluster, not default-ignorable) and is not a pictograph (©, ®
+/// and ‼ stay outside the table, measured as context-free characters where no lookup
+/// touches them), has a glyph that `GDEF` does
 /// not class as a mark, ligature or component, and is not excluded by the analysis. The
 /// table is used under the same conditions as context-free advances (left-to-right runs of
 /// default-shaped scripts).
@@ -63,7 +65,8 @@ final class PairAdvances: Sendable {
         var glyphOfSlot = [UInt32?](repeating: nil, count: slotCount)
         for slot in 0..<slotCount {
             let scalar = PairAdvances.scalar(ofSlot: slot)
-            guard ContextFreeAdvances.qualifies(scalar), let glyph = shaper.nominalGlyph(scalar),
+            guard ContextFreeAdvances.qualifies(scalar), GraphemeBreaking.isPlainBase(Unicode.Scalar(scalar)!),
+                  let glyph = shaper.nominalGlyph(scalar),
                   shaper.isBaseOrUnclassified(glyph) else { continue }
             glyphOfSlot[slot] = glyph
         }

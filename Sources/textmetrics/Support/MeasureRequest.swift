@@ -13,7 +13,7 @@ struct MeasureRequest {
     var faceIndex = 0
     var size = MeasureRequest.defaultSize
     var container = TextContainer.unlimited
-    /// The BCP 47 language tag for shaping, or `nil`.
+    /// The BCP 47 language tag for shaping and line breaking, or `nil`.
     var language: String?
 
     init(text: String, fonts: [String], faceIndex: Int, size: Double, container: TextContainer, language: String?) {

@@ -42,4 +42,16 @@ import Testing
         #expect(byDefault == ["한국어 텍스트", "를 측정합니다"])
         #expect(try Self.lines(text, width: width, language: "ko") == ["한국어 ", "텍스트를 ", "측정합니다"])
     }
+
+    /// Each tailoring touches its own script only: Korean on kana, Japanese on Hangul and
+    /// either on Latin text break as without a language.
+    @Test func tailoringsKeepToTheirScripts() throws {
+        let kana = ("あいちょっと", 3.4 * Self.size), hangul = ("한국어 텍스트를 측정합니다", 6.9 * Self.size)
+        #expect(try Self.lines(kana.0, width: kana.1, language: "ko") == Self.lines(kana.0, width: kana.1, language: nil))
+        #expect(try Self.lines(hangul.0, width: hangul.1, language: "ja") == Self.lines(hangul.0, width: hangul.1, language: nil))
+        let latin = "The quick brown fox jumps over the lazy dog"
+        for language in ["ja", "ko", "zh-Hans"] {
+            #expect(try Self.lines(latin, width: 100, language: language) == Self.lines(latin, width: 100, language: nil))
+        }
+    }
 }
