@@ -282,7 +282,7 @@ enum TextItemizer {
         var i = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
         while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
-            let value = UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+            let value = UTF8Scan.threeByteCodePoint(at: i, in: bytes)
             if isHan, CJKIdeographs.contains(value) {
                 // A CJK Unified Ideograph: a plain Han base, no special letter; when no font
                 // before the run's has any of them, the run's font need only have it.

@@ -40,10 +40,18 @@ enum UTF8Scan {
         case 0xC0..<0xE0:
             return (UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), 2)
         case 0xE0..<0xF0:
-            return (UInt32(lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F), 3)
+            return (threeByteCodePoint(at: offset, in: bytes), 3)
         default:
             return (UInt32(lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12
                         | UInt32(bytes[offset + 2] & 0x3F) << 6 | UInt32(bytes[offset + 3] & 0x3F), 4)
         }
+    }
+
+    /// The code point of the three-byte character at `offset` of well-formed UTF-8 (its lead
+    /// byte 0xE0–0xEF), without validation: for loops over runs of such characters (CJK),
+    /// which know the length already.
+    @inline(__always)
+    static func threeByteCodePoint(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        UInt32(bytes[offset] & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
     }
 }

@@ -118,9 +118,8 @@ final class ContextFreeAdvances: Sendable {
             advances.withUnsafeBufferPointer { advances -> (width: Int32, uniformAdvance: Int32)? in
                 // A character run is characters of three bytes: decoded without asking the length.
                 func advance(at offset: Int) -> Int32? {
-                    let value = UInt32(bytes[offset] & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6
-                        | UInt32(bytes[offset + 2] & 0x3F)
-                    return ContextFreeAdvances.advance(of: value, pages: pages, advances: advances)
+                    ContextFreeAdvances.advance(of: UTF8Scan.threeByteCodePoint(at: offset, in: bytes), pages: pages,
+                                                advances: advances)
                 }
                 let end = Int(segment.end)
                 var offset = Int(segment.start)

@@ -99,16 +99,16 @@ struct SegmentShaper {
 
     /// The measure of `segment` in font units added up without shaping — from context-free
     /// advances, or from Latin advances and pair kerning — as width, trailing whitespace and
-    /// line-end correction; `nil` when it must be shaped or taken from the cache. A character
-    /// run is only ever added up from context-free advances, as line fitting adds them.
+    /// line-end correction; `nil` when it must be shaped or taken from the cache. Not for a
+    /// character run, which ``characterRunMeasure(of:in:)`` adds up as line fitting does.
     @inline(__always)
     func additiveMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>)
         -> (width: Int32, trailing: Int32, lineEndCorrection: Int32)? {
+        assert(!segment.isCharacterRun, "character runs are measured by characterRunMeasure")
         if let (width, trailing) = contextFree.widths(of: segment, in: bytes) {
             guard !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
             return (width, trailing, 0)
         }
-        guard !segment.isCharacterRun else { return nil }
         // The next character is in the table or context-free: it keeps any guess.
         return pairs.measure(segment, in: bytes, next: contextStart(after: segment))
     }
