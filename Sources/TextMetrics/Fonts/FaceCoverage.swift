@@ -56,6 +56,30 @@ struct FaceCoverage: Sendable {
         return false
     }
 
+    /// Calls `body` with the bitset read through buffers, for loops that test many
+    /// characters: no array checks or reference counting per test.
+    @inline(__always)
+    func withLookup<R>(_ body: (Lookup) -> R) -> R {
+        pages.withUnsafeBufferPointer { pages in
+            words.withUnsafeBufferPointer { words in body(Lookup(pages: pages, words: words)) }
+        }
+    }
+
+    /// The bitset read through buffers (see ``withLookup(_:)``); valid only inside its call.
+    struct Lookup {
+        fileprivate let pages: UnsafeBufferPointer<UInt16>
+        fileprivate let words: UnsafeBufferPointer<UInt64>
+
+        /// Whether the face maps the code point `value` (at most U+10FFFF) to a glyph.
+        @inline(__always)
+        func contains(value: UInt32) -> Bool {
+            let page = Int(pages[Int(value >> FaceCoverage.pageShift)])
+            guard page != 0 else { return false }
+            let bit = Int(value & 0xFFF)
+            return words[page * FaceCoverage.wordsPerPage + bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        }
+    }
+
     /// Whether the face maps the code point `value` (at most U+10FFFF) to a glyph.
     func contains(value: UInt32) -> Bool {
         let page = Int(pages[Int(value >> FaceCoverage.pageShift)])

@@ -32,11 +32,19 @@ enum EmojiProperties {
         case 0x2000...0x33FF: index = Int(value - 0x2000)
         case 0x1F000...0x1FFFF: index = 0x1400 + Int(value - 0x1F000)
         default:
-            let properties = scalar.properties
-            return (properties.isEmoji, properties.isEmojiPresentation)
+            return standardLibraryProperties(of: scalar)
         }
         let bit = 2 * index
         let word = bits[bit >> 6] >> UInt64(bit & 63)
         return (word & 1 != 0, word & 2 != 0)
+    }
+
+    /// (Emoji, Emoji_Presentation) of `scalar` from the standard library: kept out of
+    /// ``of(_:)``, whose bitset path then never sets up the standard library's resilient
+    /// property type.
+    @inline(never)
+    private static func standardLibraryProperties(of scalar: Unicode.Scalar) -> (isEmoji: Bool, isEmojiPresentation: Bool) {
+        let properties = scalar.properties
+        return (properties.isEmoji, properties.isEmojiPresentation)
     }
 }

@@ -285,9 +285,15 @@ enum TextItemizer {
             let value = UTF8Scan.threeByteCodePoint(at: i, in: bytes)
             if isHan, CJKIdeographs.contains(value) {
                 // A CJK Unified Ideograph: a plain Han base, no special letter; when no font
-                // before the run's has any of them, the run's font need only have it.
-                guard ideographsFirstInFont ? chain.members[font].coverage.contains(value: value)
-                        : chain.isFirstFont(font, having: value) else { break }
+                // before the run's has any of them, the run's font need only have it — for
+                // all the ideographs that follow at once.
+                if ideographsFirstInFont {
+                    let end = ideographsEnd(bytes, from: i, in: chain.members[font].coverage)
+                    guard end > i else { break }
+                    i = end
+                    continue
+                }
+                guard chain.isFirstFont(font, having: value) else { break }
                 i += 3
                 continue
             }
@@ -309,6 +315,24 @@ enum TextItemizer {
         if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 3 }
         if i > start { run.end = Int32(i) }
         return i
+    }
+
+    /// How far from `start` the text is CJK Unified Ideographs (U+4E00–U+9FFF) that
+    /// `coverage` has.
+    @inline(__always)
+    private static func ideographsEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                      in coverage: FaceCoverage) -> Int {
+        coverage.withLookup { coverage in
+            let count = bytes.count
+            var i = start
+            // Lead bytes 0xE4–0xE9 start U+4000–U+9FFF (a String's UTF-8 is well formed).
+            while i + 3 <= count, bytes[i] &- 0xE4 < 6 {
+                let value = UTF8Scan.threeByteCodePoint(at: i, in: bytes)
+                guard value >= 0x4E00, coverage.contains(value: value) else { break }
+                i += 3
+            }
+            return i
+        }
     }
 
     /// The end and font of the emoji cluster at `start` (whose lead byte is 0xF0, or 0xE2–0xE3:

@@ -31,7 +31,12 @@ import TestSupport
         // and symbols there that are not emoji, or hold no glyph.
         "✨", "⭐", "⌚", "☀️", "☝🏽", "❤\u{1F3FD}", "✈\u{FE0E}", "❤️\u{200D}🔥", "❤️\u{301}", "‼️", "↔", "↔️",
         "〰️", "㊗️", "→", "\u{2066}", "\u{20E3}", "\u{2029}", "\u{2060}",
+        // A CJK Unified Ideograph that no bundled font has, which ends a run of ideographs.
+        Self.unmappedIdeograph,
     ]
+
+    /// U+9FCC, an ideograph of Unicode 6.1 that WenQuanYi Micro Hei does not map.
+    static let unmappedIdeograph = "\u{9FCC}"
 
     static let chains: [[String]] = [
         ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji"],
@@ -41,6 +46,13 @@ import TestSupport
         ["NotoSansHebrew-Regular", "Roboto-Regular"],
         ["Roboto-Medium"],
     ]
+
+    @Test func theUnmappedIdeographIsInNoBundledFont() throws {
+        let scalar = Self.unmappedIdeograph.unicodeScalars.first!
+        for name in Set(Self.chains.joined()) {
+            #expect(try !FontLibrary.shared.face(named: name).hasGlyph(for: scalar), "\(name)")
+        }
+    }
 
     @Test(arguments: chains)
     func quickPathsGiveTheGeneralPathsRuns(_ names: [String]) throws {
@@ -54,7 +66,7 @@ import TestSupport
             let text = (0..<length).map { _ -> String in
                 switch kind {
                 case 0: return generator.pick(Self.pieces)
-                case 1: return generator.pick(["ab", "Cd ", "中文", "字。", "字，", "（中）", "字！", " ", "x", "かな", "ẞạ",
+                case 1: return generator.pick(["ab", "Cd ", "中文", "中\u{9FCC}文", "字。", "字，", "（中）", "字！", " ", "x", "かな", "ẞạ",
                                                "ếἀ", "\u{FB01}", "ש"])
                 default: return generator.pick(["hello", " ", "世界", "，", "😀", "é", "\u{301}", "👍🏽", "🇯🇵", " 😂 ", " ❤️ ", "✨"])
                 }
