@@ -293,9 +293,9 @@ public enum LineBreaking {
         if s.lastNonSpace == .ZW { return .allowed }
         // LB8a: ZWJ ×
         if s.prevIsZWJ { return .prohibited }
-        // An ideograph after closing punctuation (字，字 字！字), the commonest pair of CJK
-        // text after two ideographs: no rule from here to LB31 holds an ideograph to CL or
-        // EX (LB16 holds only NS after CL), so a break is allowed.
+        // An ideograph after closing or exclamation punctuation (字，字 字！字), the commonest
+        // pair of CJK text after two ideographs: no rule from here to LB31 holds an ideograph
+        // to CL or EX (LB16 holds only NS after CL), so a break is allowed.
         if cur == .ID && (prev == .CL || prev == .EX) { return .allowed }
         // LB11: × WJ, WJ ×
         if cur == .WJ || prev == .WJ { return .prohibited }

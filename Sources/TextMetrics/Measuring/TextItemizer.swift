@@ -620,7 +620,8 @@ enum TextItemizer {
 
     /// False outside the blocks that hold emoji (Emoji=Yes: ASCII digits, `#`, `*`, ©, ®,
     /// U+203C–U+2BFF, 〰 〽 ㊗ ㊙ and U+1F000 up), so most text never asks the emoji
-    /// properties — and CJK punctuation (、。「」《》, U+3001–U+301F) stays with its run.
+    /// properties — and the punctuation and symbols of U+2C00–U+3296 (CJK punctuation
+    /// 、。「」《》, ・, ー, enclosed CJK) stay with their run.
     static func mayBeEmoji(_ value: UInt32) -> Bool {
         switch value {
         case 0..<0x80, 0xA9, 0xAE, 0x203C...0x2BFF, 0x3030, 0x303D, 0x3297, 0x3299, 0x1F000...: return true
