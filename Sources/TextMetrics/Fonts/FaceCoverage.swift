@@ -72,19 +72,19 @@ struct FaceCoverage: Sendable {
 
         /// Whether the face maps the code point `value` (at most U+10FFFF) to a glyph.
         @inline(__always)
-        func contains(value: UInt32) -> Bool {
-            let page = Int(pages[Int(value >> FaceCoverage.pageShift)])
-            guard page != 0 else { return false }
-            let bit = Int(value & 0xFFF)
-            return words[page * FaceCoverage.wordsPerPage + bit >> 6] & (1 << UInt64(bit & 63)) != 0
-        }
+        func contains(value: UInt32) -> Bool { FaceCoverage.contains(value, pages: pages, words: words) }
     }
 
     /// Whether the face maps the code point `value` (at most U+10FFFF) to a glyph.
-    func contains(value: UInt32) -> Bool {
-        let page = Int(pages[Int(value >> FaceCoverage.pageShift)])
+    func contains(value: UInt32) -> Bool { FaceCoverage.contains(value, pages: pages, words: words) }
+
+    /// Whether the bitset `pages` and `words` (arrays, or buffers over them) holds `value`.
+    @inline(__always)
+    private static func contains<Pages: RandomAccessCollection<UInt16>, Words: RandomAccessCollection<UInt64>>(
+        _ value: UInt32, pages: Pages, words: Words) -> Bool where Pages.Index == Int, Words.Index == Int {
+        let page = Int(pages[Int(value >> pageShift)])
         guard page != 0 else { return false }
         let bit = Int(value & 0xFFF)
-        return words[page * FaceCoverage.wordsPerPage + bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        return words[page * wordsPerPage + bit >> 6] & (1 << UInt64(bit & 63)) != 0
     }
 }
