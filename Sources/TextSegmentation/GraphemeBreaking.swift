@@ -54,8 +54,7 @@ public enum GraphemeBreaking {
         }
         guard next < end, base[next] >= 0x80 else { return next }  // ASCII extends nothing
         // A malformed sequence decodes to U+FFFD, which extends nothing, as the full rules read it.
-        let value = base[next] & 0xF0 == 0xE0 ? UTF8Decoding.decodeThreeByte(base, at: next, end: end) ?? UTF8Decoding.replacement
-            : UTF8Decoding.decodeMultibyte(base, at: next, end: end, lead: base[next]).scalar
+        let value = UTF8Decoding.decodeMultibyte(base, at: next, end: end, lead: base[next]).scalar
         guard let scalar = Unicode.Scalar(value), !role(of: scalar).isExtending else { return nil }
         return next
     }

@@ -10,6 +10,9 @@ public enum LanguageTag {
             && bytes.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
 
+    /// What a tag must be, for error messages.
+    public static let requirement = "a BCP 47 language tag such as \"ja\" or \"zh-Hant\""
+
     /// The primary language subtag of `tag`, lowercased: `"zh"` for `"zh-Hant-TW"`.
     public static func primaryLanguage(of tag: String) -> String {
         String(tag.prefix { $0 != "-" }).lowercased()

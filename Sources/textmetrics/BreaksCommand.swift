@@ -31,7 +31,7 @@ struct BreaksCommand: ParsableCommand {
     func validate() throws {
         if jsonl && text != nil { throw ValidationError("--jsonl reads requests from standard input; give no text argument") }
         if let language, !LanguageTag.isWellFormed(language) {
-            throw ValidationError("--language: expected a BCP 47 language tag such as \"ja\" or \"zh-Hant\", got \"\(language)\"")
+            throw ValidationError("--language: expected \(LanguageTag.requirement), got \"\(language)\"")
         }
     }
 
@@ -40,13 +40,7 @@ struct BreaksCommand: ParsableCommand {
             JSONLinesRunner.run { request in
                 guard case .object = request else { throw CommandError("a request must be a JSON object, got \(request.kindName)") }
                 guard let text = request["text"]?.stringValue else { throw CommandError("missing string field \"text\"") }
-                var language = self.language
-                if let field = request["language"], field != .null {
-                    guard let tag = field.stringValue, LanguageTag.isWellFormed(tag) else {
-                        throw CommandError("\"language\" must be a BCP 47 language tag such as \"ja\" or \"zh-Hant\"")
-                    }
-                    language = tag
-                }
+                let language = try RequestFields.languageTag(request) ?? self.language
                 return .object([("id", request["id"] ?? .null),
                                 ("breaks", Self.breaksJSON(text, LineBreakTailoring(language: language)))])
             }

@@ -15,7 +15,7 @@ final class ShapingLanguage: Hashable, Sendable {
     /// - Throws: ``InvalidArgumentError`` for anything else.
     init(_ tag: String) throws {
         guard LanguageTag.isWellFormed(tag) else {
-            throw InvalidArgumentError(argument: "language", requirement: "a BCP 47 language tag such as \"ja\" or \"zh-Hant\"",
+            throw InvalidArgumentError(argument: "language", requirement: LanguageTag.requirement,
                                        value: "\"\(tag)\"")
         }
         self.tag = tag

@@ -1,4 +1,5 @@
 import JSON
+import TextSegmentation
 
 /// Typed reads of JSON request fields, with errors that name the field.
 enum RequestFields {
@@ -15,6 +16,16 @@ enum RequestFields {
         }
         guard number >= 0 else { throw CommandError("\"\(key)\" must be 0 or more, got \(Int(number))") }
         return Int(number)
+    }
+
+    /// The `"language"` field, checked to be a BCP 47 tag (``LanguageTag``); `nil` when it is
+    /// absent or null.
+    static func languageTag(_ json: JSONValue) throws -> String? {
+        guard let value = json["language"], value != .null else { return nil }
+        guard let tag = value.stringValue, LanguageTag.isWellFormed(tag) else {
+            throw CommandError("\"language\" must be \(LanguageTag.requirement), got \(value.serialized)")
+        }
+        return tag
     }
 
     /// A font field: a name or path, or a non-empty array of them (a fallback chain).
