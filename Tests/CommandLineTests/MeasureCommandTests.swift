@@ -58,6 +58,8 @@ import TestSupport
             #"{"id": "nan-width", "text": "x", "width": "wide"}"#,
             #"{"id": "missing-font", "text": "x", "font": "/nonexistent/font.ttf"}"#,
             #"{"id": 7, "text": "Hello", "font": ["Roboto-Regular", "wqy-microhei"], "size": 15}"#,
+            #"{"id": "null-language", "text": "Hello", "font": "Roboto-Regular", "size": 15, "language": null}"#,
+            #"{"id": "number-language", "text": "Hello", "language": 42}"#,
         ]
         let result = try CellCLI.run(["measure", "--jsonl"], stdin: requests.joined(separator: "\n") + "\n")
         #expect(result.status == 0, "\(result.stderr)")
@@ -73,6 +75,10 @@ import TestSupport
         #expect(answers[5]["id"] == .string("missing-font") && answers[5]["error"]?.stringValue?.contains("nonexistent") == true)
         #expect(answers[6]["id"] == .number(7))
         #expect(abs((answers[6]["width"]?.numberValue ?? 0) - hello) < 1e-9)
+        // A null language is no language, as a null is for every field; a number is an error.
+        #expect(abs((answers[7]["width"]?.numberValue ?? 0) - hello) < 1e-9, "\(answers[7])")
+        #expect(answers[8]["id"] == .string("number-language")
+                && answers[8]["error"]?.stringValue?.contains("BCP 47") == true, "\(answers[8])")
     }
 
     @Test func breaksListsTheOpportunities() throws {

@@ -35,10 +35,7 @@ struct MeasureRequest {
         self.text = text
         if let font = json["font"] { fonts = try RequestFields.fontChain(font) }
         faceIndex = try RequestFields.integer(json, "faceIndex") ?? 0
-        if let value = json["language"] {
-            guard let tag = value.stringValue else { throw CommandError("\"language\" must be a string") }
-            language = tag
-        }
+        language = try RequestFields.languageTag(json)
         size = try RequestFields.number(json, "size") ?? MeasureRequest.defaultSize
         let mode: LineBreakMode
         if let name = json["lineBreakMode"] {
