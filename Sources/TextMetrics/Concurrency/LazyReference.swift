@@ -19,6 +19,14 @@ struct LazyReference<Value: AnyObject & Sendable>: ~Copyable, Sendable {
         return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// The object unretained — valid while this reference lives — or `nil` when none is stored yet.
+    @inline(__always)
+    func loadUnretained() -> Unmanaged<Value>? {
+        let raw = address.load(ordering: .acquiring)
+        guard raw != 0, let pointer = UnsafeRawPointer(bitPattern: raw) else { return nil }
+        return Unmanaged<Value>.fromOpaque(pointer)
+    }
+
     /// Stores `value` when nothing is stored yet and returns what is stored: `value`, or the
     /// object another thread stored first.
     func storeIfNil(_ value: Value) -> Value {

@@ -111,6 +111,12 @@ public struct FontChain: Sendable, Hashable {
         fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped[index].face }
     }
 
+    /// The face of font `index`, unretained: valid while the chain lives.
+    @inline(__always)
+    func unretainedFace(_ index: Int) -> Unmanaged<FontFace> {
+        fonts.withUnsafeBufferPointer { Unmanaged.passUnretained($0.baseAddress.unsafelyUnwrapped[index].face) }
+    }
+
     /// The primary font's points per font unit, read without copying the font.
     var primaryPointsPerUnit: Double {
         fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped.pointee.pointsPerUnit }

@@ -98,6 +98,11 @@ public final class FontFace: Sendable {
         pairTable.load { PairAdvances(shaper: shaper, contextFree: contextFreeAdvances) }
     }
 
+    /// ``pairAdvances`` unretained, for shapers (which the face outlives); built on first use.
+    var unretainedPairAdvances: Unmanaged<PairAdvances> {
+        pairTable.loadUnretained() ?? Unmanaged.passUnretained(pairAdvances)
+    }
+
     private static func shapeEllipsis(_ shaper: HarfBuzzFont) -> Int32 {
         var glyphs: [ShapedGlyph] = []
         var ellipsis = Array("\u{2026}".utf8)

@@ -43,6 +43,8 @@ final class PairAdvances: Sendable {
 
     /// A table where no character qualifies.
     static let empty = PairAdvances()
+    /// ``empty``, unretained (it lives as long as the process).
+    static var unretainedEmpty: Unmanaged<PairAdvances> { Unmanaged.passUnretained(empty) }
 
     private init() {
         advances = [Int32](repeating: PairAdvances.noAdvance, count: PairAdvances.slotCount)

@@ -13,8 +13,9 @@ struct RunShaper {
     /// The shaper of run `index`.
     private func shaper(_ index: Int, measuring: Bool = false) -> SegmentShaper {
         let run = runs[index]
-        return SegmentShaper(face: fonts.face(Int(run.font)), properties: run.shapingProperties(language: language),
-                             runEnd: Int(run.end), measuring: measuring)
+        return SegmentShaper(face: fonts.unretainedFace(Int(run.font)),
+                             properties: run.shapingProperties(language: language), runEnd: Int(run.end),
+                             measuring: measuring)
     }
 
     /// Gives every segment its width, trailing whitespace, line-end correction and fonts.

@@ -8,8 +8,14 @@ import TextSegmentation
 /// dropped. Where HarfBuzz flags the boundary unsafe to break and no whitespace would hang
 /// there, the segment is also shaped alone, and the difference is kept as its line-end
 /// correction, so a line ending there is as wide as the line shaped by itself.
+///
+/// A shaper holds its face and the face's tables unretained, so making one per run (seven for
+/// a post of Chinese, English and emoji) costs no reference counting: whoever makes one keeps
+/// the face alive — in a ``FontChain`` or a ``FontFace`` it holds — while using it, and no
+/// shaper outlives the call that made it.
 struct SegmentShaper {
-    let face: FontFace
+    /// The face, unretained (see above).
+    private let faceReference: Unmanaged<FontFace>
     /// Script, direction and language, or `nil` to let HarfBuzz guess them from the text.
     let properties: ShapingProperties?
     /// Context never reaches past this byte: the end of the text, or of the run being shaped.
@@ -17,10 +23,8 @@ struct SegmentShaper {
 
     /// The face's Latin advances and kerning, when this shaping lets them be added up (see
     /// ``PairAdvances``); the empty table otherwise. It holds the face's context-free
-    /// characters too, so a shaper made per run takes one reference for both.
-    private let pairs: PairAdvances
-    /// The face's context-free characters, under the same conditions (see ``ContextFreeAdvances``).
-    private var contextFree: ContextFreeAdvances { pairs.contextFree }
+    /// characters too. Unretained: the face keeps its tables as long as it lives.
+    private let pairs: Unmanaged<PairAdvances>
     /// Whether HarfBuzz guesses the properties (``properties`` is `nil`).
     private let guessesProperties: Bool
 
@@ -29,14 +33,22 @@ struct SegmentShaper {
     /// - Parameter measuring: whether the shaper measures whole segments (``measure(_:in:)``,
     ///   ``knownMeasure(of:in:)``) and so takes context-free characters from the face's table;
     ///   laying out, which only breaks inside words, does not need it.
-    init(face: FontFace, properties: ShapingProperties? = nil, runEnd: Int, measuring: Bool = false) {
-        self.face = face
+    init(face: Unmanaged<FontFace>, properties: ShapingProperties? = nil, runEnd: Int, measuring: Bool = false) {
+        faceReference = face
         self.properties = properties
         self.runEnd = runEnd
         guessesProperties = properties == nil
         let allowed = measuring && properties.map { $0.allowsContextFreeAdvances } ?? true
-        pairs = allowed ? face.pairAdvances : PairAdvances.empty
+        pairs = allowed ? face._withUnsafeGuaranteedRef { $0.unretainedPairAdvances } : PairAdvances.unretainedEmpty
     }
+
+    /// A shaper of `face`, which the caller keeps alive while it uses the shaper.
+    init(face: FontFace, properties: ShapingProperties? = nil, runEnd: Int, measuring: Bool = false) {
+        self.init(face: Unmanaged.passUnretained(face), properties: properties, runEnd: runEnd, measuring: measuring)
+    }
+
+    /// The face (a strong reference, for the paths that shape or use the cache).
+    var face: FontFace { faceReference.takeUnretainedValue() }
 
     private var salt: UInt32 { properties?.cacheSalt ?? 0 }
 
@@ -105,12 +117,16 @@ struct SegmentShaper {
     func additiveMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>)
         -> (width: Int32, trailing: Int32, lineEndCorrection: Int32)? {
         assert(!segment.isCharacterRun, "character runs are measured by characterRunMeasure")
-        if let (width, trailing) = contextFree.widths(of: segment, in: bytes) {
-            guard !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
-            return (width, trailing, 0)
+        let next = contextStart(after: segment)
+        let guesses = guessesProperties
+        return pairs._withUnsafeGuaranteedRef { pairs in
+            if let (width, trailing) = pairs.contextFree.widths(of: segment, in: bytes) {
+                guard !guesses || contextAllowsGuessing(after: segment, bytes) else { return nil }
+                return (width, trailing, 0)
+            }
+            // The next character is in the table or context-free: it keeps any guess.
+            return pairs.measure(segment, in: bytes, next: next)
         }
-        // The next character is in the table or context-free: it keeps any guess.
-        return pairs.measure(segment, in: bytes, next: contextStart(after: segment))
     }
 
     /// The width of character run `segment` in font units, added up from context-free
@@ -120,8 +136,8 @@ struct SegmentShaper {
     @inline(never)  // kept out of the loops that measure every segment
     func characterRunMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>)
         -> (width: Int32, uniformAdvance: Int32)? {
-        guard let measure = contextFree.characterRunWidth(of: segment, in: bytes),
-              !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
+        let sum = pairs._withUnsafeGuaranteedRef { $0.contextFree.characterRunWidth(of: segment, in: bytes) }
+        guard let measure = sum, !guessesProperties || contextAllowsGuessing(after: segment, bytes) else { return nil }
         return measure
     }
 
@@ -138,7 +154,7 @@ struct SegmentShaper {
     /// The measure of `segment` from the face's segment cache, or `nil`.
     func cachedMeasure(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
         guard let key = key(of: segment, bytes) else { return nil }
-        return face.segments.measure(for: key)
+        return faceReference._withUnsafeGuaranteedRef { $0.segments.measure(for: key) }
     }
 
     /// The grapheme clusters of segment `i` with their advances, for breaking inside it.
