@@ -14,9 +14,7 @@ struct LazyReference<Value: AnyObject & Sendable>: ~Copyable, Sendable {
     /// The object, or `nil` when none is stored yet.
     @inline(__always)
     func load() -> Value? {
-        let raw = address.load(ordering: .acquiring)
-        guard raw != 0, let pointer = UnsafeRawPointer(bitPattern: raw) else { return nil }
-        return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
+        loadUnretained()?.takeUnretainedValue()
     }
 
     /// The object unretained — valid while this reference lives — or `nil` when none is stored yet.
