@@ -38,7 +38,8 @@ final class PairAdvances: Sendable {
     private let kerning: [Int16]
     /// The face's context-free characters (see ``ContextFreeAdvances``): the characters
     /// outside the table that the kerning matrix's last column stands for, and the table a
-    /// shaper adds them up from — held here so a shaper holds one reference for both.
+    /// shaper adds them up from — held here so a shaper reaches both through one (unretained)
+    /// reference.
     let contextFree: ContextFreeAdvances
 
     /// A table where no character qualifies.
