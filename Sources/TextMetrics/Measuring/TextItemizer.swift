@@ -48,7 +48,12 @@ enum TextItemizer {
         /// The first font of the chain that has `scalar`, or `nil`.
         @inline(__always)
         func firstFont(having scalar: Unicode.Scalar) -> Int? {
-            members.firstIndex { $0.coverage.contains(scalar) }
+            firstFont(having: scalar.value)
+        }
+        /// The first font of the chain that has the code point `value`, or `nil`.
+        @inline(__always)
+        func firstFont(having value: UInt32) -> Int? {
+            members.firstIndex { $0.coverage.contains(value: value) }
         }
         /// Whether font `index` is the first of the chain that has the code point `value`.
         @inline(__always)
@@ -105,6 +110,11 @@ enum TextItemizer {
         // text's font before text.
         var held: (start: Int, level: UInt8)?
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
+        // A text that starts with a letter the quick choice knows starts its first run there.
+        if quick, levels.isEmpty, !bytes.isEmpty, let first = letterCluster(bytes, at: 0, chain) {
+            current = first
+            start = Int(first.end)
+        }
         while start < bytes.count {
             if quick, levels.isEmpty, held == nil, var run = current {
                 let lead = bytes[start]
@@ -127,6 +137,21 @@ enum TextItemizer {
                 if end > start {
                     current = run
                     start = end
+                    continue
+                }
+                // A lane stopped at a letter of another run (words after ideographs,
+                // ideographs after words): the run it continues or starts, without the
+                // general path.
+                if let next = letterCluster(bytes, at: start, chain) {
+                    if next.font == run.font, next.script == run.script || run.script.isShared {
+                        run.script = next.script
+                        run.end = next.end
+                        current = run
+                    } else {
+                        close(run)
+                        current = next
+                    }
+                    start = Int(next.end)
                     continue
                 }
             }
@@ -209,6 +234,33 @@ enum TextItemizer {
         }
         close(current)
         return runs
+    }
+
+    /// The cluster at `start` as a run of its own at level 0, when it is one character that
+    /// is an ASCII letter and the primary font is a text font with all of ASCII, or a CJK
+    /// Unified Ideograph that a text font is the first of the chain to have: the font and
+    /// script `choose` gives it (as `quickChoice` does). `nil` for any other cluster.
+    @inline(__always)
+    private static func letterCluster(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ chain: Chain) -> TextRun? {
+        let lead = bytes[start]
+        let font: Int
+        let script: UnicodeScript
+        let end: Int
+        if (lead | 0x20) &- 0x61 < 26 {
+            guard chain.isASCIITextFont(0) else { return nil }
+            (font, script, end) = (0, .latin, start + 1)
+        } else if lead &- 0xE4 < 6, start + 3 <= bytes.count {
+            // Lead bytes 0xE4–0xE9: U+4000–U+9FFF (a String's UTF-8 is well formed).
+            let value = UTF8Scan.threeByteCodePoint(at: start, in: bytes)
+            guard CJKIdeographs.contains(value), let first = chain.firstFont(having: value), !chain.isColor(first)
+            else { return nil }
+            (font, script, end) = (first, .han, start + 3)
+        } else {
+            return nil
+        }
+        // One character, a cluster of its own unless what follows extends it.
+        if end < bytes.count, bytes[end] >= 0x80, extendsCluster(at: end, bytes) { return nil }
+        return TextRun(start: Int32(start), end: Int32(end), font: UInt8(font), script: script, level: 0)
     }
 
     /// How far from `start` the text is printable ASCII that extends `run` — every character
