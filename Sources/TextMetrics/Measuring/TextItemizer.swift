@@ -154,6 +154,19 @@ enum TextItemizer {
                     start = Int(next.end)
                     continue
                 }
+                // An emoji of the common shapes: it continues an emoji run, or starts one with
+                // the script of the run before it, as the general path gives it.
+                if lead == 0xF0 || lead & 0xFE == 0xE2, let (end, font) = emojiCluster(bytes, from: start, chain) {
+                    if font == run.font {
+                        run.end = Int32(end)
+                        current = run
+                    } else {
+                        close(run)
+                        current = TextRun(start: Int32(start), end: Int32(end), font: font, script: run.script, level: 0)
+                    }
+                    start = end
+                    continue
+                }
             }
             // An emoji of the common shapes: its end and color font without the general path.
             let emoji = quick && (bytes[start] == 0xF0 || bytes[start] & 0xFE == 0xE2)
