@@ -139,10 +139,13 @@ enum TextItemizer {
                     start = end
                     continue
                 }
-                // A lane stopped at a letter of another run (words after ideographs,
-                // ideographs after words): the run it continues or starts, without the
-                // general path.
-                if let next = letterCluster(bytes, at: start, chain) {
+                // A lane stopped at a letter of another run (words after ideographs, ideographs
+                // after words) or at an emoji of the common shapes: the run it continues or
+                // starts, as the general path gives it (an emoji takes the script of the run
+                // before it), without that path.
+                let laneEmoji = lead == 0xF0 || lead & 0xFE == 0xE2 ? emojiCluster(bytes, from: start, chain) : nil
+                if let next = laneEmoji.map({ TextRun(start: Int32(start), end: Int32($0.end), font: $0.font, script: run.script,
+                                                  level: 0) }) ?? letterCluster(bytes, at: start, chain) {
                     if next.font == run.font, next.script == run.script || run.script.isShared {
                         run.script = next.script
                         run.end = next.end
@@ -152,19 +155,6 @@ enum TextItemizer {
                         current = next
                     }
                     start = Int(next.end)
-                    continue
-                }
-                // An emoji of the common shapes: it continues an emoji run, or starts one with
-                // the script of the run before it, as the general path gives it.
-                if lead == 0xF0 || lead & 0xFE == 0xE2, let (end, font) = emojiCluster(bytes, from: start, chain) {
-                    if font == run.font {
-                        run.end = Int32(end)
-                        current = run
-                    } else {
-                        close(run)
-                        current = TextRun(start: Int32(start), end: Int32(end), font: font, script: run.script, level: 0)
-                    }
-                    start = end
                     continue
                 }
             }
