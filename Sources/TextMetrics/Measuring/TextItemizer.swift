@@ -116,6 +116,9 @@ enum TextItemizer {
             start = Int(first.end)
         }
         while start < bytes.count {
+            // Whether the lanes found that the cluster here, which may start an emoji, is not
+            // one of the common shapes (so the general path need not look again).
+            var isOtherEmoji = false
             if quick, levels.isEmpty, held == nil, var run = current {
                 let lead = bytes[start]
                 // Spaces after an emoji: held for what follows, as the general path holds
@@ -143,7 +146,9 @@ enum TextItemizer {
                 // after words) or at an emoji of the common shapes: the run it continues or
                 // starts, as the general path gives it (an emoji takes the script of the run
                 // before it), without that path.
-                let laneEmoji = lead == 0xF0 || lead & 0xFE == 0xE2 ? emojiCluster(bytes, from: start, chain) : nil
+                let mayStartEmoji = lead == 0xF0 || lead & 0xFE == 0xE2
+                let laneEmoji = mayStartEmoji ? emojiCluster(bytes, from: start, chain) : nil
+                isOtherEmoji = mayStartEmoji && laneEmoji == nil
                 if let next = laneEmoji.map({ TextRun(start: Int32(start), end: Int32($0.end), font: $0.font, script: run.script,
                                                   level: 0) }) ?? letterCluster(bytes, at: start, chain) {
                     if next.font == run.font, next.script == run.script || run.script.isShared {
@@ -159,7 +164,7 @@ enum TextItemizer {
                 }
             }
             // An emoji of the common shapes: its end and color font without the general path.
-            let emoji = quick && (bytes[start] == 0xF0 || bytes[start] & 0xFE == 0xE2)
+            let emoji = quick && !isOtherEmoji && (bytes[start] == 0xF0 || bytes[start] & 0xFE == 0xE2)
                 ? emojiCluster(bytes, from: start, chain) : nil
             let end = emoji?.end ?? GraphemeBreaking.clusterEnd(startingAt: start, inUTF8: bytes)
             // A cluster of one byte is ASCII: never right to left; nor is an emoji.
