@@ -30,9 +30,7 @@ struct BreaksCommand: ParsableCommand {
 
     func validate() throws {
         if jsonl && text != nil { throw ValidationError("--jsonl reads requests from standard input; give no text argument") }
-        if let language, !LanguageTag.isWellFormed(language) {
-            throw ValidationError("--language: expected \(LanguageTag.requirement), got \"\(language)\"")
-        }
+        try RequestFields.checkLanguageOption(language)
     }
 
     func run() throws {

@@ -14,7 +14,8 @@ struct MeasureCommand: ParsableCommand {
               {"id": 1, "text": "…", "font": "Roboto-Regular", "size": 15, "width": 320,
                "height": 0, "numberOfLines": 0, "lineBreakMode": "wordWrap", "faceIndex": 0,
                "language": "ja"}
-            ("font" may be an array: a fallback chain, tried per grapheme cluster), and each
+            ("font" may be an array: a fallback chain, tried per grapheme cluster; a field left
+            out takes the value of its command-line option, e.g. --font, --size, --width), and each
             answer is one line: {"id", "lineCount", "width", "height",
             "lines": [{"start", "length", "width", "height"}], "fallback", "missingGlyphs"}
             (byte offsets in UTF-8; "fallback": true when a fallback font is shown), or
@@ -68,17 +69,11 @@ struct MeasureCommand: ParsableCommand {
         guard size.isFinite, size > 0 else { throw ValidationError("--size must be a positive finite number, got \(size)") }
         guard faceIndex >= 0 else { throw ValidationError("--face-index must be 0 or more, got \(faceIndex)") }
         if jsonl && text != nil { throw ValidationError("--jsonl reads requests from standard input; give no text argument") }
+        try RequestFields.checkLanguageOption(language)
     }
 
-    func run() throws {
-        if jsonl {
-            JSONLinesRunner.run { request in
-                let parsed = try MeasureRequest(json: request)
-                return LayoutJSON.answer(id: request["id"], try parsed.layout())
-            }
-            return
-        }
-        let text = try self.text ?? StandardInput.readText()
+    /// The request the options describe, for `text`: with --jsonl, the defaults of every request.
+    private func optionsRequest(text: String) throws -> MeasureRequest {
         let container: TextContainer
         do {
             container = try TextContainer(width: width ?? .infinity, height: height ?? .infinity,
@@ -86,8 +81,20 @@ struct MeasureCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let request = MeasureRequest(text: text, fonts: fonts.isEmpty ? [MeasureRequest.defaultFont] : fonts,
-                                     faceIndex: faceIndex, size: size, container: container, language: language)
+        return MeasureRequest(text: text, fonts: fonts.isEmpty ? [MeasureRequest.defaultFont] : fonts,
+                              faceIndex: faceIndex, size: size, container: container, language: language)
+    }
+
+    func run() throws {
+        if jsonl {
+            let defaults = try optionsRequest(text: "")
+            JSONLinesRunner.run { request in
+                let parsed = try MeasureRequest(json: request, defaults: defaults)
+                return LayoutJSON.answer(id: request["id"], try parsed.layout())
+            }
+            return
+        }
+        let request = try optionsRequest(text: self.text ?? StandardInput.readText())
         let layout: TextLayout
         do {
             layout = try request.layout()
@@ -109,7 +116,7 @@ struct MeasureCommand: ParsableCommand {
         print(Self.summary(layout, scale: scale))
         if showLines {
             for (index, line) in layout.lines.enumerated() {
-                let shown = Self.shownText(of: line, in: text)
+                let shown = Self.shownText(of: line, in: request.text)
                 print(String(format: "%4d  %8.2f  %6.2f  ", index + 1, line.width, line.height) + shown.debugDescription)
             }
         }

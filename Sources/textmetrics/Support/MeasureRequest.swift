@@ -25,32 +25,44 @@ struct MeasureRequest {
         self.language = language
     }
 
-    /// Reads a JSON Lines request object.
+    /// A request for `text` with every other field at its default.
+    init(text: String) {
+        self.text = text
+    }
+
+    /// Reads a JSON Lines request object; a field that is absent (or null) takes its value
+    /// from `defaults` — the command line's options — except `faceIndex`, which belongs to
+    /// the first font and so is taken only with the default fonts.
     /// - Throws: ``CommandError`` naming the field at fault.
-    init(json: JSONValue) throws {
+    init(json: JSONValue, defaults: MeasureRequest = MeasureRequest(text: "")) throws {
         guard case .object = json else { throw CommandError("a request must be a JSON object, got \(json.kindName)") }
         guard let text = json["text"]?.stringValue else {
             throw CommandError(json["text"] == nil ? "missing field \"text\"" : "\"text\" must be a string")
         }
         self.text = text
-        if let font = json["font"] { fonts = try RequestFields.fontChain(font) }
-        faceIndex = try RequestFields.integer(json, "faceIndex") ?? 0
-        language = try RequestFields.languageTag(json)
-        size = try RequestFields.number(json, "size") ?? MeasureRequest.defaultSize
+        if let font = json["font"], font != .null {
+            fonts = try RequestFields.fontChain(font)
+            faceIndex = try RequestFields.integer(json, "faceIndex") ?? 0
+        } else {
+            fonts = defaults.fonts
+            faceIndex = try RequestFields.integer(json, "faceIndex") ?? defaults.faceIndex
+        }
+        language = try RequestFields.languageTag(json) ?? defaults.language
+        size = try RequestFields.number(json, "size") ?? defaults.size
         let mode: LineBreakMode
-        if let name = json["lineBreakMode"] {
+        if let name = json["lineBreakMode"], name != .null {
             guard let string = name.stringValue, let parsed = LineBreakMode(name: string) else {
                 throw CommandError("unknown lineBreakMode \(name.serialized); use one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             mode = parsed
         } else {
-            mode = .wordWrap
+            mode = defaults.container.lineBreakMode
         }
         do {
             container = try TextContainer(
-                width: RequestFields.number(json, "width") ?? .infinity,
-                height: RequestFields.number(json, "height") ?? .infinity,
-                numberOfLines: RequestFields.integer(json, "numberOfLines") ?? 0,
+                width: RequestFields.number(json, "width") ?? defaults.container.width,
+                height: RequestFields.number(json, "height") ?? defaults.container.height,
+                numberOfLines: RequestFields.integer(json, "numberOfLines") ?? defaults.container.numberOfLines,
                 lineBreakMode: mode)
         } catch let error as InvalidArgumentError {
             throw CommandError(error.description)

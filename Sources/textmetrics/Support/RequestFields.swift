@@ -1,7 +1,9 @@
+import ArgumentParser
 import JSON
 import TextSegmentation
 
-/// Typed reads of JSON request fields, with errors that name the field.
+/// Typed reads of request fields — JSON Lines fields and the command-line options that give
+/// their defaults — with errors that name the field.
 enum RequestFields {
     static func number(_ json: JSONValue, _ key: String) throws -> Double? {
         guard let value = json[key], value != .null else { return nil }
@@ -26,6 +28,14 @@ enum RequestFields {
             throw CommandError("\"language\" must be \(LanguageTag.requirement), got \(value.serialized)")
         }
         return tag
+    }
+
+    /// Checks a `--language` option: a malformed tag is a usage error (exit status 64), as
+    /// any other bad option is.
+    static func checkLanguageOption(_ language: String?) throws {
+        if let language, !LanguageTag.isWellFormed(language) {
+            throw ValidationError("--language: expected \(LanguageTag.requirement), got \"\(language)\"")
+        }
     }
 
     /// A font field: a name or path, or a non-empty array of them (a fallback chain).
