@@ -40,13 +40,9 @@ struct MeasureRequest {
             throw CommandError(json["text"] == nil ? "missing field \"text\"" : "\"text\" must be a string")
         }
         self.text = text
-        if let font = json["font"], font != .null {
-            fonts = try RequestFields.fontChain(font)
-            faceIndex = try RequestFields.integer(json, "faceIndex") ?? 0
-        } else {
-            fonts = defaults.fonts
-            faceIndex = try RequestFields.integer(json, "faceIndex") ?? defaults.faceIndex
-        }
+        let ownFonts = try json["font"].flatMap { $0 == .null ? nil : try RequestFields.fontChain($0) }
+        fonts = ownFonts ?? defaults.fonts
+        faceIndex = try RequestFields.integer(json, "faceIndex") ?? (ownFonts == nil ? defaults.faceIndex : 0)
         language = try RequestFields.languageTag(json) ?? defaults.language
         size = try RequestFields.number(json, "size") ?? defaults.size
         let mode: LineBreakMode
