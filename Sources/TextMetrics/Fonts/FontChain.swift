@@ -108,7 +108,7 @@ public struct FontChain: Sendable, Hashable {
     /// The face of font `index`, read without copying the font.
     @inline(__always)
     func face(_ index: Int) -> FontFace {
-        fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped[index].face }
+        unretainedFace(index).takeUnretainedValue()
     }
 
     /// The face of font `index`, unretained: valid while the chain lives.
