@@ -1,7 +1,13 @@
 import TextSegmentation
 
 /// The segment properties a run is shaped with: script, direction and language.
-struct ShapingProperties: Hashable, Sendable {
+///
+/// The language is held unretained, as a ``SegmentShaper`` holds its face: whoever makes the
+/// properties keeps the language alive while they are used (a ``RunShaper`` or a prepared
+/// text, for the length of one call). So the properties are plain data, and the shaper made for
+/// each run of a text — seven for a post of Chinese, English and emoji — is copied and dropped
+/// without counting a reference.
+struct ShapingProperties {
     /// The script (UAX #24).
     let script: UnicodeScript
     /// The ISO 15924 script tag packed as HarfBuzz packs it (`'Latn'` is 0x4C61_746E): read
@@ -9,8 +15,10 @@ struct ShapingProperties: Hashable, Sendable {
     var scriptTag: UInt32 { ShapingProperties.packedTags[Int(script.rawValue)] }
     /// Right-to-left runs are shaped RTL (Arabic joins, Hebrew reads right to left).
     var isRightToLeft: Bool
+    /// The BCP 47 language passed to HarfBuzz, or `nil` for none (unretained, see above).
+    private let unretainedLanguage: Unmanaged<ShapingLanguage>?
     /// BCP 47 language tag passed to HarfBuzz, or `nil` for none.
-    var language: ShapingLanguage?
+    var language: ShapingLanguage? { unretainedLanguage?.takeUnretainedValue() }
     /// Tells apart, in a face's segment cache, the same bytes shaped with other properties
     /// (never 0, which marks text shaped with properties HarfBuzz guessed).
     let cacheSalt: UInt32
@@ -22,7 +30,7 @@ struct ShapingProperties: Hashable, Sendable {
     init(script: UnicodeScript, isRightToLeft: Bool, language: ShapingLanguage?) {
         self.script = script
         self.isRightToLeft = isRightToLeft
-        self.language = language
+        unretainedLanguage = language.map { Unmanaged.passUnretained($0) }
         allowsContextFreeAdvances = !isRightToLeft && ContextFreeAdvances.isDefaultShaped(script)
         cacheSalt = 1 | UInt32(script.rawValue) << 1 | (isRightToLeft ? 1 << 9 : 0) | (language?.number ?? 0) << 10
     }
