@@ -3,8 +3,8 @@ import TextSegmentation
 /// A validated BCP 47 language tag for shaping, with a small number standing for it in
 /// segment-cache keys — looked up once per prepared text, not once per run.
 ///
-/// A class, so the shaping properties of every run share it with one reference count and
-/// copying them copies no string.
+/// A class, so the shaping properties of every run point at one tag — unretained, the prepared
+/// text keeping it alive (see ``ShapingProperties``) — and copying them copies no string.
 final class ShapingLanguage: Hashable, Sendable {
     /// The tag, as given (`"ja"`, `"zh-Hant"`).
     let tag: String

@@ -15,7 +15,7 @@ struct ShapingProperties {
     var scriptTag: UInt32 { ShapingProperties.packedTags[Int(script.rawValue)] }
     /// Right-to-left runs are shaped RTL (Arabic joins, Hebrew reads right to left).
     var isRightToLeft: Bool
-    /// The BCP 47 language passed to HarfBuzz, or `nil` for none (unretained, see above).
+    /// The language, unretained (see above).
     private let unretainedLanguage: Unmanaged<ShapingLanguage>?
     /// BCP 47 language tag passed to HarfBuzz, or `nil` for none.
     var language: ShapingLanguage? { unretainedLanguage?.takeUnretainedValue() }
