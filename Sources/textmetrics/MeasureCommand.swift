@@ -13,13 +13,15 @@ struct MeasureCommand: ParsableCommand {
             With --jsonl, standard input is JSON Lines, one request object per line:
               {"id": 1, "text": "…", "font": "Roboto-Regular", "size": 15, "width": 320,
                "height": 0, "numberOfLines": 0, "lineBreakMode": "wordWrap", "faceIndex": 0,
-               "language": "ja"}
+               "language": "ja", "scale": 2}
             ("font" may be an array: a fallback chain, tried per grapheme cluster; a field left
             out takes the value of its command-line option, e.g. --font, --size, --width), and each
             answer is one line: {"id", "lineCount", "width", "height",
             "lines": [{"start", "length", "width", "height"}], "fallback", "missingGlyphs"}
-            (byte offsets in UTF-8; "fallback": true when a fallback font is shown), or
-            {"id", "error"} for a bad request; the batch goes on.
+            (byte offsets in UTF-8; "fallback": true when a fallback font is shown), plus
+            "scale", "roundedWidth" and "roundedHeight" when the request or --scale gives a
+            scale, or {"id", "error"} for a bad request; the batch goes on. The answers are
+            JSON and list every line already, so --json and --show-lines do not go with --jsonl.
             """)
 
     @Argument(help: "The text to measure (default: read standard input).")
@@ -49,8 +51,8 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .customLong("lines"), help: "The maximum number of lines (0: no limit).")
     var numberOfLines: Int = 0
 
-    @Option(help: "Pixels per point for the rounded size (1, 2, 3).")
-    var scale: Double = 2
+    @Option(help: "Pixels per point for the rounded size (1, 2, 3; default 2). With --jsonl, every answer gets its size rounded at this scale (a request's \"scale\" wins).")
+    var scale: Double?
 
     @Flag(help: "List each line with its width.")
     var showLines = false
@@ -65,10 +67,12 @@ struct MeasureCommand: ParsableCommand {
         guard LineBreakMode(name: lineBreakMode) != nil else {
             throw ValidationError("unknown line break mode '\(lineBreakMode)'; use one of \(LineBreakMode.allCases.map(\.kebabName).joined(separator: ", "))")
         }
-        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        if let scale { try RequestFields.checkScale(scale, name: "--scale") { ValidationError($0) } }
         guard size.isFinite, size > 0 else { throw ValidationError("--size must be a positive finite number, got \(size)") }
         guard faceIndex >= 0 else { throw ValidationError("--face-index must be 0 or more, got \(faceIndex)") }
         if jsonl && text != nil { throw ValidationError("--jsonl reads requests from standard input; give no text argument") }
+        if jsonl && json { throw ValidationError("--jsonl answers in JSON already; drop --json") }
+        if jsonl && showLines { throw ValidationError("--jsonl answers list every line already; drop --show-lines") }
         try RequestFields.checkLanguageOption(language)
     }
 
@@ -82,7 +86,7 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("\(error)")
         }
         return MeasureRequest(text: text, fonts: fonts.isEmpty ? [MeasureRequest.defaultFont] : fonts,
-                              faceIndex: faceIndex, size: size, container: container, language: language)
+                              faceIndex: faceIndex, size: size, container: container, language: language, scale: scale)
     }
 
     func run() throws {
@@ -90,7 +94,7 @@ struct MeasureCommand: ParsableCommand {
             let defaults = try optionsRequest(text: "")
             JSONLinesRunner.run { request in
                 let parsed = try MeasureRequest(json: request, defaults: defaults)
-                return LayoutJSON.answer(id: request["id"], try parsed.layout())
+                return LayoutJSON.answer(id: request["id"], try parsed.layout(), scale: parsed.scale)
             }
             return
         }
@@ -101,16 +105,9 @@ struct MeasureCommand: ParsableCommand {
         } catch {
             throw CommandError("\(error)")
         }
+        let scale = request.scale ?? MeasureRequest.defaultScale
         if json {
-            var answer = LayoutJSON.answer(id: nil, layout)
-            if case .object(var members) = answer {
-                let rounded = layout.size.roundedUp(scale: scale)
-                members.append(("scale", .number(scale)))
-                members.append(("roundedWidth", .number(rounded.width)))
-                members.append(("roundedHeight", .number(rounded.height)))
-                answer = .object(members)
-            }
-            print(answer.serialized)
+            print(LayoutJSON.answer(id: nil, layout, scale: scale).serialized)
             return
         }
         print(Self.summary(layout, scale: scale))

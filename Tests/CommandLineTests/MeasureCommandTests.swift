@@ -110,6 +110,47 @@ import TestSupport
         #expect(answers[4]["lines"] == answers[0]["lines"], "\(answers[4])")
     }
 
+    /// With --jsonl, an answer has its size rounded to the pixel grid only when a scale is
+    /// given: the request's "scale", else --scale; a bad scale is that request's error.
+    @Test func jsonLinesRoundTheSizeAtTheRequestsScale() throws {
+        let hello = try Self.reference("Hello")
+        let requests = [
+            #"{"id": 1, "text": "Hello"}"#,
+            #"{"id": 2, "text": "Hello", "scale": 1}"#,
+            #"{"id": 3, "text": "Hello", "scale": 0}"#,
+            #"{"id": 4, "text": "Hello", "scale": null}"#,
+        ]
+        let stdin = requests.joined(separator: "\n") + "\n"
+        let options = ["measure", "--jsonl", "--font", "Roboto-Regular", "--size", "15"]
+        let scaled = try CellCLI.run(options + ["--scale", "3"], stdin: stdin)
+        #expect(scaled.status == 0, "\(scaled.stderr)")
+        let answers = try scaled.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        try #require(answers.count == requests.count)
+        /// `length` rounded up to the grid of `scale` pixels per point.
+        func grid(_ length: Double, _ scale: Double) -> Double { (length * scale).rounded(.up) / scale }
+        for (answer, scale) in [(answers[0], 3.0), (answers[1], 1.0), (answers[3], 3.0)] {
+            #expect(answer["scale"] == .number(scale), "\(answer)")
+            #expect(answer["roundedWidth"]?.numberValue == grid(hello.width, scale), "\(answer)")
+            #expect(answer["roundedHeight"]?.numberValue == grid(hello.lineHeight, scale), "\(answer)")
+        }
+        #expect(answers[2]["id"] == .number(3) && answers[2]["error"]?.stringValue?.contains("scale") == true,
+                "\(answers[2])")
+        // No scale anywhere: the answers stay as they were, without rounded sizes.
+        let plain = try CellCLI.run(options, stdin: requests[0] + "\n")
+        let answer = try JSONValue.parse(plain.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(answer["roundedWidth"] == nil && answer["scale"] == nil && answer["width"] != nil, "\(answer)")
+    }
+
+    /// --json and --show-lines say nothing with --jsonl, whose answers are JSON with every
+    /// line: asking for them is a usage error, not an option silently dropped.
+    @Test func jsonLinesRefuseTheSingleTextOutputFlags() throws {
+        for (flag, message) in [("--json", "drop --json"), ("--show-lines", "drop --show-lines")] {
+            let result = try CellCLI.run(["measure", "--jsonl", flag], stdin: #"{"text": "x"}"# + "\n")
+            #expect(result.status == 64 && result.stderr.contains(message) && result.stdout.isEmpty,
+                    "\(flag): \(result.status) \(result.stderr)")
+        }
+    }
+
     /// A malformed --language is a usage error (exit status 64) for measure, as for breaks.
     @Test func malformedLanguageOptionIsAUsageError() throws {
         for command in ["measure", "breaks"] {

@@ -3,7 +3,9 @@ import TextMetrics
 
 /// The JSON answer for a measured text.
 enum LayoutJSON {
-    static func answer(id: JSONValue?, _ layout: TextLayout) -> JSONValue {
+    /// `layout` as an answer object, with its size rounded up to the pixel grid of `scale`
+    /// (pixels per point) when one is given.
+    static func answer(id: JSONValue?, _ layout: TextLayout, scale: Double? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if let id { members.append(("id", id)) }
         members.append(("lineCount", .number(Double(layout.lineCount))))
@@ -19,6 +21,12 @@ enum LayoutJSON {
         if layout.usesFallbackFonts { members.append(("fallback", .bool(true))) }
         if !layout.missingGlyphs.isEmpty {
             members.append(("missingGlyphs", .array(layout.missingGlyphs.map { .string(codePoint($0)) })))
+        }
+        if let scale {
+            let rounded = layout.size.roundedUp(scale: scale)
+            members.append(("scale", .number(scale)))
+            members.append(("roundedWidth", .number(rounded.width)))
+            members.append(("roundedHeight", .number(rounded.height)))
         }
         return .object(members)
     }

@@ -5,6 +5,9 @@ import TextMetrics
 struct MeasureRequest {
     static let defaultFont = "Roboto-Regular"
     static let defaultSize = 17.0
+    /// The pixels per point of the rounded size when neither the request nor `--scale` gives one
+    /// (a single text's answer always has a rounded size; a JSON Lines answer only with a scale).
+    static let defaultScale = 2.0
 
     var text: String
     /// The font chain: the primary font, then its fallbacks.
@@ -15,14 +18,18 @@ struct MeasureRequest {
     var container = TextContainer.unlimited
     /// The BCP 47 language tag for shaping and line breaking, or `nil`.
     var language: String?
+    /// Pixels per point for the answer's rounded size, or `nil` for none.
+    var scale: Double?
 
-    init(text: String, fonts: [String], faceIndex: Int, size: Double, container: TextContainer, language: String?) {
+    init(text: String, fonts: [String], faceIndex: Int, size: Double, container: TextContainer, language: String?,
+         scale: Double?) {
         self.text = text
         self.fonts = fonts
         self.faceIndex = faceIndex
         self.size = size
         self.container = container
         self.language = language
+        self.scale = scale
     }
 
     /// A request for `text` with every other field at its default.
@@ -45,6 +52,12 @@ struct MeasureRequest {
         faceIndex = try RequestFields.integer(json, "faceIndex") ?? (ownFonts == nil ? defaults.faceIndex : 0)
         language = try RequestFields.languageTag(json) ?? defaults.language
         size = try RequestFields.number(json, "size") ?? defaults.size
+        if let scale = try RequestFields.number(json, "scale") {
+            try RequestFields.checkScale(scale, name: "\"scale\"") { CommandError($0) }
+            self.scale = scale
+        } else {
+            scale = defaults.scale
+        }
         let mode: LineBreakMode
         if let name = json["lineBreakMode"], name != .null {
             guard let string = name.stringValue, let parsed = LineBreakMode(name: string) else {

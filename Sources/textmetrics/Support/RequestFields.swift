@@ -38,6 +38,12 @@ enum RequestFields {
         }
     }
 
+    /// Checks a scale (pixels per point) — the `--scale` option or a request's `"scale"` —
+    /// to be positive and finite, throwing `error(message)` when it is not.
+    static func checkScale(_ scale: Double, name: String, _ error: (String) -> Error) throws {
+        guard scale.isFinite, scale > 0 else { throw error("\(name) must be a positive number, got \(scale)") }
+    }
+
     /// A font field: a name or path, or a non-empty array of them (a fallback chain).
     static func fontChain(_ value: JSONValue) throws -> [String] {
         if let name = value.stringValue, !name.isEmpty { return [name] }
