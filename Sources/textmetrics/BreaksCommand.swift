@@ -30,6 +30,7 @@ struct BreaksCommand: ParsableCommand {
 
     func validate() throws {
         if jsonl && text != nil { throw ValidationError("--jsonl reads requests from standard input; give no text argument") }
+        if jsonl && json { throw ValidationError("--jsonl answers in JSON already; drop --json") }
         try RequestFields.checkLanguageOption(language)
     }
 

@@ -141,13 +141,14 @@ import TestSupport
         #expect(answer["roundedWidth"] == nil && answer["scale"] == nil && answer["width"] != nil, "\(answer)")
     }
 
-    /// --json and --show-lines say nothing with --jsonl, whose answers are JSON with every
+    /// --json and --show-lines (measure) and --json (breaks) say nothing with --jsonl, whose answers are JSON with every
     /// line: asking for them is a usage error, not an option silently dropped.
     @Test func jsonLinesRefuseTheSingleTextOutputFlags() throws {
-        for (flag, message) in [("--json", "drop --json"), ("--show-lines", "drop --show-lines")] {
-            let result = try CellCLI.run(["measure", "--jsonl", flag], stdin: #"{"text": "x"}"# + "\n")
+        for (command, flag, message) in [("measure", "--json", "drop --json"), ("measure", "--show-lines", "drop --show-lines"),
+                                         ("breaks", "--json", "drop --json")] {
+            let result = try CellCLI.run([command, "--jsonl", flag], stdin: #"{"text": "x"}"# + "\n")
             #expect(result.status == 64 && result.stderr.contains(message) && result.stdout.isEmpty,
-                    "\(flag): \(result.status) \(result.stderr)")
+                    "\(command) \(flag): \(result.status) \(result.stderr)")
         }
     }
 
