@@ -36,6 +36,16 @@ public enum TestCorpus {
     public static let arabic = "مرحبا بالعالم كيف حالك اليوم هذا نص عربي للاختبار السلام عليكم ورحمة الله".split(separator: " ").map(String.init)
     public static let hebrew = "שלום עולם מה שלומך היום זהו טקסט בעברית לבדיקה תודה רבה".split(separator: " ").map(String.init)
 
+    /// Pieces whose grapheme clusters UAX #14 may cut: emoji modifiers after emoji that take
+    /// none (💋🏿 is one cluster, but a line may break between them by LB30b), combining marks
+    /// and modifiers after spaces (LB10 breaks after the space; GB9 joins them), ZWJ sequences,
+    /// an Arabic prepended number sign (GB9b), keycaps, flags and the letters around them.
+    public static let clusterPieces = [
+        "🏿", "🏻", "💋", "❤️", "❤", "\u{200D}", "\u{FE0F}", "\u{20E3}", "\u{301}", "\u{0E33}", " ", " ", "a", "Wo",
+        "汉", "字", "\u{600}", "\u{600}1", "👨🏽", "👨🏻\u{200D}❤️\u{200D}💋\u{200D}👨🏿", "👨\u{200D}👩\u{200D}👧",
+        "🇯🇵", "🇯", "1\u{FE0F}\u{20E3}", "#", "ก", "م", "ש", "\n", "\u{1100}", "\u{1161}", "가",
+    ]
+
     /// A sentence of `count` words from `words`, separated by `separator`.
     public static func sentence(_ words: [String], count: Int, separator: String = " ", random: inout Random) -> String {
         (0..<count).map { _ in random.pick(words) }.joined(separator: separator)

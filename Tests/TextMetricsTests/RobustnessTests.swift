@@ -55,6 +55,23 @@ import TestSupport
         #expect(layout.lines.dropLast().allSatisfy { $0.utf8Range.count % 8 == 0 })
     }
 
+    /// A space after a prepended character (U+0600 ARABIC NUMBER SIGN) is in its cluster
+    /// (GB9b), so it cannot hang past the line: it is content, and a line narrower than the
+    /// cluster takes the cluster whole. (Found by `FuzzTextLayout`: the content used to end
+    /// inside the cluster, and a narrow line took nothing, forever.)
+    @Test func aSpaceInThePrecedingCharactersClusterIsContent() throws {
+        let arabic = try Font(named: "NotoSansArabic-Regular", size: 15)
+        let path = arabic.face.path
+        let upem = arabic.face.metrics.unitsPerEm
+        let widths = try HBShapeReference.advances(fontPath: path, unitsPerEm: upem, strings: ["\u{600} "])
+        let text = String(repeating: "\u{600} ", count: 3)
+        let layout = try TextMeasurer.layout(text, font: arabic, in: TextContainer(width: 1))
+        #expect(layout.lines.map(\.utf8Range) == [0..<3, 3..<6, 6..<9])
+        for line in layout.lines {
+            #expect(abs(line.width - Double(widths[0]) * 15 / Double(upem)) < 1e-9, "\(line)")
+        }
+    }
+
     @Test func textWithControlCharactersAndLoneMarks() throws {
         let text = "\u{301}\u{0}\u{1}\t\u{7F}abc\u{FEFF}\u{200B}\u{FFFD}"
         let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 50))

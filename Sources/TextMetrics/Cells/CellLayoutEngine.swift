@@ -86,15 +86,11 @@ public final class CellLayoutEngine: Sendable {
         for (name, value) in [("minHeight", template.minHeight), ("minContentHeight", template.minContentHeight),
                               ("separator", template.separator), ("insets", template.insets.top),
                               ("insets", template.insets.left), ("insets", template.insets.bottom),
-                              ("insets", template.insets.right)] where !(value.isFinite && value >= 0) {
-            throw TemplateError(path: "template", reason: "\"\(name)\" must be a non-negative finite number, got \(value)")
+                              ("insets", template.insets.right)] {
+            try TemplateLimits.check(value, name, path: "template")
         }
-        guard template.scale.isFinite, template.scale > 0 else {
-            throw TemplateError(path: "template", reason: "\"scale\" must be a positive finite number, got \(template.scale)")
-        }
-        if let width = template.width, !(width.isFinite && width > 0) {
-            throw TemplateError(path: "template", reason: "\"width\" must be a positive finite number, got \(width)")
-        }
+        try TemplateLimits.check(template.scale, "scale", path: "template", positive: true, maximum: TemplateLimits.maxScale)
+        if let width = template.width { try TemplateLimits.check(width, "width", path: "template", positive: true) }
         self.template = template
         self.insets = template.insets
         self.minHeight = template.minHeight
@@ -215,7 +211,7 @@ public final class CellLayoutEngine: Sendable {
 
     /// The width and scale a call with `width` and `scale` (`nil` for the template's) uses.
     /// - Throws: ``TemplateError`` (path `template`) when there is no width, or either is
-    ///   not a positive finite number.
+    ///   not a positive finite number within ``TemplateLimits``.
     public func resolvedWidthAndScale(width: Double?, scale: Double?) throws -> (width: Double, scale: Double) {
         try resolve(width, scale)
     }
@@ -227,13 +223,9 @@ public final class CellLayoutEngine: Sendable {
         guard let width = width ?? template.width else {
             throw TemplateError(path: "template", reason: "no width: give the template a \"width\" or pass one")
         }
-        guard width.isFinite, width > 0 else {
-            throw TemplateError(path: "template", reason: "the width must be a positive finite number, got \(width)")
-        }
+        try TemplateLimits.check(width, "width", path: "template", positive: true)
         let scale = scale ?? template.scale
-        guard scale.isFinite, scale > 0 else {
-            throw TemplateError(path: "template", reason: "the scale must be a positive finite number, got \(scale)")
-        }
+        try TemplateLimits.check(scale, "scale", path: "template", positive: true, maximum: TemplateLimits.maxScale)
         return (width, scale)
     }
 

@@ -85,20 +85,20 @@ struct CellProgram: Sendable {
         return index
     }
 
-    /// Rejects the numbers no layout can use: negative, NaN or infinite lengths, a zero ratio.
+    /// Rejects the numbers no layout can use: negative, NaN, infinite or huge lengths, a zero
+    /// ratio (see ``TemplateLimits``).
     static func validate(_ item: CellItem, path: String) throws {
-        func check(_ value: Double?, _ name: String, positive: Bool = false) throws {
+        func check(_ value: Double?, _ name: String, positive: Bool = false,
+                   maximum: Double = TemplateLimits.maxLength) throws {
             guard let value else { return }
-            guard value.isFinite, positive ? value > 0 : value >= 0 else {
-                throw TemplateError(path: path, reason: "\"\(name)\" must be a \(positive ? "positive" : "non-negative") finite number, got \(value)")
-            }
+            try TemplateLimits.check(value, name, path: path, positive: positive, maximum: maximum)
         }
         try check(item.insets.top, "insets")
         try check(item.insets.left, "insets")
         try check(item.insets.bottom, "insets")
         try check(item.insets.right, "insets")
         try check(item.minHeight, "minHeight")
-        try check(item.grow, "grow")
+        try check(item.grow, "grow", maximum: TemplateLimits.maxAspectRatio)
         switch item.content {
         case .text(let text):
             try check(text.size, "size", positive: true)
@@ -108,7 +108,7 @@ struct CellProgram: Sendable {
         case .box(let box):
             try check(box.width, "width")
             try check(box.height, "height")
-            try check(box.aspectRatio, "aspectRatio", positive: true)
+            try check(box.aspectRatio, "aspectRatio", positive: true, maximum: TemplateLimits.maxAspectRatio)
         case .column(let stack), .row(let stack):
             try check(stack.spacing, "spacing")
         }

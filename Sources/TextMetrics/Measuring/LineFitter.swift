@@ -112,9 +112,12 @@ struct LineFitter {
                 k += 1
             }
             if k == position.grapheme {
-                guard !placedAny, k < contentCount else { return }
-                width += Int64(clusters.advances[k])  // one cluster wider than the line
-                k += 1
+                guard !placedAny else { return }
+                // A line takes at least one cluster, however wide: every line moves on.
+                if k < contentCount {
+                    width += Int64(clusters.advances[k])  // one cluster wider than the line
+                    k += 1
+                }
             }
             if k >= contentCount {
                 // The rest of the segment's content fits; its trailing whitespace hangs.

@@ -4,6 +4,10 @@ import TextSegmentation
 /// segment's trailing whitespace and line separators; consecutive segments of one
 /// three-byte character each become one character run, which measuring cuts back
 /// (``cuttingCharacterRuns(_:atStartsOf:)``) where its font does not let it stay whole. Font-independent.
+///
+/// An opportunity inside a grapheme cluster is skipped (``isInsideCluster(_:in:)``): a line
+/// never ends inside a cluster, as in CoreText, and a segment — a cache key, shaped with its
+/// neighbours' clusters never reaching into it — always starts and ends on cluster boundaries.
 enum SegmentSplitter {
     /// The segments of `bytes`, cut at the break opportunities of `tailoring` (the text's
     /// language's, see ``LineBreakTailoring``).
@@ -18,6 +22,7 @@ enum SegmentSplitter {
         // A character run needs two characters of three bytes; most Latin text has none.
         guard wideCharacters >= 2 else {
             LineBreaking.forEachOpportunity(inUTF8: bytes, tailoring: tailoring) { opportunity in
+                if isInsideCluster(opportunity.offset, in: bytes) { return }
                 segments.append(segment(from: start, to: opportunity, in: bytes))
                 start = opportunity.offset
             }
@@ -28,6 +33,8 @@ enum SegmentSplitter {
         var runOpen = false
         LineBreaking.forEachOpportunityStride(inUTF8: bytes, tailoring: tailoring) { opportunity, count in
             let end = opportunity.offset
+            // A stretch's opportunities are all before ideographs, which start clusters.
+            if count == 1 && isInsideCluster(end, in: bytes) { return }
             // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character,
             // and ends in no whitespace when its last two bytes say so.
             let isCharacter = end - start == 3 && bytes[start] >= 0xE0 && !mayEndInWhitespace(bytes, end: end, start: start)
@@ -52,6 +59,18 @@ enum SegmentSplitter {
             start = stretchEnd
         }
         return segments
+    }
+
+    /// Whether the break opportunity at `offset` falls inside a grapheme cluster
+    /// (``GraphemeBreaking/pairJoins(_:_:)``): UAX #14 allows some there — a modifier after
+    /// an emoji that takes none (💋🏿), a mark after a space — which measuring skips. Two ASCII
+    /// bytes around it, the usual case, are decided without decoding.
+    @inline(__always)
+    static func isInsideCluster(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard offset > 0, offset < bytes.count, bytes[offset] >= 0x80 || bytes[offset - 1] >= 0x80,
+              let (previous, _) = UTF8Scan.scalar(endingAt: offset, in: bytes, notBefore: 0),
+              let (next, _) = UTF8Scan.scalar(startingAt: offset, in: bytes) else { return false }
+        return GraphemeBreaking.pairJoins(previous, next)
     }
 
     /// Makes the last segment — one character or a character run — a character run that ends
@@ -83,12 +102,17 @@ enum SegmentSplitter {
             while contentEnd > start {
                 // ASCII spaces and tabs, the usual trailing whitespace, without decoding.
                 let last = bytes[contentEnd - 1]
+                let at: Int
                 if last == 0x20 || last == 0x09 {
-                    contentEnd -= 1
-                    continue
+                    at = contentEnd - 1
+                } else {
+                    guard last >= 0x80, let (scalar, found) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
+                          isHangingWhitespace(scalar) else { break }
+                    at = found
                 }
-                guard last >= 0x80, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
-                      isHangingWhitespace(scalar) else { break }
+                // Whitespace in the cluster of the character before it (after a prepended
+                // character, GB9b) is content: the content ends on a cluster boundary.
+                if at > start, bytes[at - 1] >= 0x80, isInsideCluster(at, in: bytes) { break }
                 contentEnd = at
             }
         }

@@ -136,6 +136,12 @@ import Testing
         (#"{"root": {"row": {"items": [{"box": {"width": 50}}]}}}"#, #"root.row.items[0].box: a box needs a "height""#),
         (#"{"root": {"column": {"spacing": -1, "items": []}}}"#, #"root.column: "spacing" must be a non-negative"#),
         (#"{"root": {"text": "a", "size": "big"}}"#, #"root.text: "size" must be a number"#),
+        // Past TemplateLimits: pixels that would not add up in integers (found by FuzzCellTemplate).
+        (#"{"root": {"text": "a", "minHeight": 4.8e45}}"#,
+         #"root.text: "minHeight" must be a non-negative finite number of at most 1000000, got 4.8e+45"#),
+        (#"{"root": {"box": {"height": 10, "aspectRatio": 1e300}}}"#, #"root.box: "aspectRatio" must be a positive finite"#),
+        (#"{"scale": 1e300, "root": {"text": "a"}}"#, #"template: "scale" must be a positive finite number of at most 1000,"#),
+        (#"{"root": {"text": "a", "size": 2e6}}"#, #"root.text: "size" must be a positive finite number of at most 1000000"#),
         (#"{"root": {"text": "a", "font": "NoSuchFont"}}"#, "root.text: font not found"),
         (#"{"widht": 3, "root": {"text": "a"}}"#, #"template: unknown key "widht""#),
         (#"{"root": {"row": {"align": "leading", "items": []}}}"#, #"root.row: "align" of a row must be one of"#),

@@ -40,6 +40,26 @@ import TestSupport
         #expect(partlyKnown > 20)
     }
 
+    /// Texts whose break opportunities UAX #14 puts inside grapheme clusters (a modifier after
+    /// an emoji that takes none, a mark after a space) measure the same cold, in a library of
+    /// their own, and warm: the libFuzzer target `FuzzTextLayout` found 👨🏻‍❤️‍💋🏿 … 💋🏿‍❤ one
+    /// emoji wider warm, when segments started inside clusters and shared a cache key.
+    @Test func textsWithClustersTheBreakRulesCutMeasureTheSameColdAndWarm() throws {
+        let chain = Self.chain + ["Roboto-Medium"]
+        var generator = TestCorpus.Random(seed: 0xC1A5)
+        let found = "\u{200D}👨🏽👨\u{200D}\u{200D}🏿👨🏻\u{200D}❤️\u{200D}💋🏿👨🏽👨🏻\u{200D}❤️\u{200D}💋🏿\u{200D}❤"
+        let texts = [found] + (0..<150).map { _ in
+            (0..<generator.int(2...14)).map { _ in generator.pick(TestCorpus.clusterPieces) }.joined()
+        }
+        let containers = try [0, 40, 240].map { try TextContainer(width: Double($0)) }
+        for text in texts {
+            let fonts = try FontChain(named: chain, size: 14.5, library: FontLibrary())
+            let cold = try containers.map { try PreparedText(text, fonts: fonts).layout(in: $0) }
+            let warm = try containers.map { try PreparedText(text, fonts: fonts).layout(in: $0) }
+            #expect(warm == cold, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     /// The number of segments the faces of `fonts` hold in their caches.
     static func cachedSegments(_ fonts: FontChain) -> Int {
         fonts.fonts.reduce(0) { $0 + $1.face.segments.count }

@@ -1,0 +1,18 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for TextMetrics: arbitrary bytes as texts, fonts, containers, templates and
+// rows must give an answer or an error — never a crash, a hang or a broken invariant.
+// Built and run by scripts/fuzz.sh (its own scratch path, -sanitize=fuzzer,address).
+import PackageDescription
+
+let package = Package(
+    name: "TextMetricsFuzz",
+    dependencies: [.package(name: "TextMetrics", path: "../..")],
+    targets: [
+        // libFuzzer's driver, called from each target's entry point.
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzTextLayout",
+                          dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
+        .executableTarget(name: "FuzzCellTemplate",
+                          dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
+    ]
+)

@@ -1,0 +1,71 @@
+// Fuzzes preparing and laying out a text: the first bytes choose the font chain, size,
+// container and language, the rest is the text (as UTF-8, invalid bytes repaired as String does).
+// Checks what must hold for every input: `size(in:)` equals `layout(in:).size`, the lines are
+// in order inside the text and, when every line is kept, cover it; sizes are finite.
+import FuzzSupport
+import TextMetrics
+
+/// The bundled fonts, loaded once.
+let bundled: [String] = ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji", "NotoSansArabic-Regular",
+                         "NotoSansHebrew-Regular", "Roboto-Medium"]
+let languages: [String?] = [nil, "ja", "ko", "zh-Hant", "ar", "he", "en"]
+let modes: [LineBreakMode] = [.wordWrap, .charWrap, .clip, .truncateHead, .truncateTail, .truncateMiddle]
+
+/// Stops the fuzzer with `message` when `condition` is false.
+func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError(message()) }
+}
+
+public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    guard count >= 7 else { return 0 }
+    let header = UnsafeBufferPointer(start: data, count: 7)
+    let text = String(decoding: UnsafeBufferPointer(start: data + 7, count: count - 7), as: UTF8.self)
+    // Byte 0: which fonts, in the order of `bundled` (none chosen: the first).
+    let size = 1 + Double(header[1] % 64) * 1.5
+    var names = bundled.indices.filter { header[0] & (1 << $0) != 0 }.map { bundled[$0] }
+    if names.isEmpty { names = [bundled[0]] }
+    let widthBits = Int(header[2]) << 8 | Int(header[3])
+    let width = widthBits == 0xFFFF ? Double.infinity : Double(widthBits) / 64
+    let numberOfLines = Int(header[4] % 6)
+    let mode = modes[Int(header[5]) % modes.count]
+    let language = languages[Int(header[6]) % languages.count]
+    do {
+        let fonts = try FontChain(names.map { try Font(named: $0, size: size) })
+        let container = try TextContainer(width: width, numberOfLines: numberOfLines, lineBreakMode: mode)
+        let prepared = try PreparedText(text, fonts: fonts, language: language)
+        let layout = prepared.layout(in: container)
+        check(prepared.size(in: container) == layout.size, "size(in:) \(prepared.size(in: container)) ≠ layout \(layout.size)")
+        check(layout.size.width.isFinite && layout.size.height.isFinite && layout.size.width >= 0 && layout.size.height >= 0,
+              "size \(layout.size)")
+        let utf8Count = text.utf8.count
+        var end = 0
+        for line in layout.lines {
+            check(line.utf8Range.lowerBound >= end && line.utf8Range.upperBound <= utf8Count,
+                  "line \(line.utf8Range) after \(end) in \(utf8Count) bytes")
+            check(line.width.isFinite && line.width >= 0 && line.height > 0, "line \(line)")
+            end = line.utf8Range.upperBound
+        }
+        if numberOfLines == 0, !layout.isTruncated, mode == .wordWrap || mode == .charWrap {
+            // Every line kept: together they are the whole text.
+            var start = 0
+            for line in layout.lines {
+                check(line.utf8Range.lowerBound == start, "a gap before \(line.utf8Range) (from \(start))")
+                start = line.utf8Range.upperBound
+            }
+            check(layout.lines.isEmpty ? utf8Count == 0 : start == utf8Count, "lines end at \(start) of \(utf8Count)")
+        }
+        // Prepared again (every cache warm now): the same answer.
+        check(try PreparedText(text, fonts: fonts, language: language).layout(in: container) == layout, "not repeatable")
+    } catch is InvalidArgumentError {
+        // Bad sizes and widths are refused with an error: what the fuzzer may find.
+    } catch {
+        fatalError("unexpected error \(error)")
+    }
+    return 0
+}
+
+/// The entry point SwiftPM links an executable target with: libFuzzer's driver, given the input test.
+@_cdecl("FuzzTextLayout_main")
+public func fuzzTextLayoutMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv) { fuzzTextLayout($0, $1) }
+}

@@ -1,0 +1,61 @@
+import Testing
+import TestSupport
+import TextSegmentation
+@testable import TextMetrics
+
+/// A grapheme cluster is never cut: not into two segments, and so never across two lines,
+/// though UAX #14 allows a break inside some (LB10 after a space before a mark, LB30b before
+/// a modifier after an emoji that takes none). The reference is `GraphemeBreaking`, which
+/// `GraphemeBreakTest.txt` checks, and the standard library's own `Character`s.
+@Suite struct ClusterBoundaryTests {
+    static let chain = ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji", "NotoSansArabic-Regular",
+                        "NotoSansHebrew-Regular"]
+
+    /// The UTF-8 offsets where `text`'s clusters start, by `GraphemeBreaking`.
+    static func clusterStarts(_ text: String) -> Set<Int> {
+        Set([0] + GraphemeBreaking.boundaries(in: text))
+    }
+
+    /// Texts of the pieces UAX #14 may cut, and the cases it does cut.
+    static func texts() -> [String] {
+        var generator = TestCorpus.Random(seed: 0xB0DA)
+        let cases = ["💋🏿", "a 🏿b", "a \u{301}b", "x \u{20E3}", "\u{600}😂", "汉🏿", "\u{600}汉", "漢字 \u{301}字"]
+        return cases + (0..<400).map { _ in
+            (0..<generator.int(1...12)).map { _ in generator.pick(TestCorpus.clusterPieces) }.joined()
+        }
+    }
+
+    @Test func segmentsStartWhereClustersStart() throws {
+        let fonts = try FontChain(named: Self.chain, size: 15)
+        for text in Self.texts() {
+            let starts = Self.clusterStarts(text)
+            // The standard library agrees on the clusters of these texts.
+            let characters = Set(text.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [0])
+            #expect(starts.subtracting([text.utf8.count]) == characters.subtracting([text.utf8.count]),
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            for joins in [true, false] {
+                let prepared = try PreparedText(text, fonts: fonts, language: nil, joinsCharacters: joins)
+                for segment in prepared.segments {
+                    #expect(starts.contains(Int(segment.start)),
+                            "segment at \(segment.start) in \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                }
+            }
+        }
+    }
+
+    @Test func linesStartWhereClustersStart() throws {
+        let fonts = try FontChain(named: Self.chain, size: 15)
+        for text in Self.texts() {
+            let starts = Self.clusterStarts(text)
+            let prepared = try PreparedText(text, fonts: fonts)
+            for mode in [LineBreakMode.wordWrap, .charWrap] {
+                for width in [1.0, 12, 30, 80] {
+                    for line in prepared.layout(in: try TextContainer(width: width, lineBreakMode: mode)).lines {
+                        #expect(starts.contains(line.utf8Range.lowerBound),
+                                "\(mode) \(width): line at \(line.utf8Range) in \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                    }
+                }
+            }
+        }
+    }
+}
