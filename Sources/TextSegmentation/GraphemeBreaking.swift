@@ -97,24 +97,6 @@ public enum GraphemeBreaking {
         }
     }
 
-    /// Whether no cluster boundary can fall between `previous` and `next`, whatever precedes
-    /// them: the rules that look at the pair alone (GB3–GB9b) say so. UAX #14 allows a line
-    /// break inside some such pairs — after a space before a mark (LB10, LB18), before an
-    /// emoji modifier after an emoji that takes none (LB30b), after a prepended character —
-    /// which a breaker that keeps clusters whole skips. (The stateful rules GB11–GB13 agree
-    /// with UAX #14's LB8a and LB30a, so they need no check.)
-    public static func pairJoins(_ previous: Unicode.Scalar, _ next: Unicode.Scalar) -> Bool {
-        let trie = GraphemeBreakClass.trie
-        switch (GraphemeBreakClass(tableValue: trie.value(previous.value)), GraphemeBreakClass(tableValue: trie.value(next.value))) {
-        case (.cr, .lf): return true                                                          // GB3
-        case (.control, _), (.cr, _), (.lf, _), (_, .control), (_, .cr), (_, .lf): return false  // GB4, GB5
-        case (.l, .l), (.l, .v), (.l, .lv), (.l, .lvt), (.lv, .v), (.lv, .t), (.v, .v), (.v, .t),
-             (.lvt, .t), (.t, .t): return true                                                // GB6–GB8
-        case (_, .extend), (_, .zwj), (_, .spacingMark), (.prepend, _): return true           // GB9–GB9b
-        default: return false
-        }
-    }
-
     /// Returns the UTF-8 offsets of the grapheme cluster boundaries of `text` after 0, ending with its length.
     ///
     /// - Complexity: O(n) in the UTF-8 length of `text`.

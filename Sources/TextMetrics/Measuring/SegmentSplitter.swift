@@ -61,16 +61,21 @@ enum SegmentSplitter {
         return segments
     }
 
-    /// Whether the break opportunity at `offset` falls inside a grapheme cluster
-    /// (``GraphemeBreaking/pairJoins(_:_:)``): UAX #14 allows some there — a modifier after
-    /// an emoji that takes none (💋🏿), a mark after a space — which measuring skips. Two ASCII
-    /// bytes around it, the usual case, are decided without decoding.
+    /// Whether the break opportunity at `offset` falls inside a grapheme cluster: UAX #14
+    /// allows some there — a modifier after an emoji that takes none (💋🏿), a mark after a
+    /// space — which measuring skips (see ``ClusterJoins``).
     @inline(__always)
     static func isInsideCluster(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard offset > 0, offset < bytes.count, bytes[offset] >= 0x80 || bytes[offset - 1] >= 0x80,
-              let (previous, _) = UTF8Scan.scalar(endingAt: offset, in: bytes, notBefore: 0),
-              let (next, _) = UTF8Scan.scalar(startingAt: offset, in: bytes) else { return false }
-        return GraphemeBreaking.pairJoins(previous, next)
+        // ASCII on both sides, the usual case, joins nothing: decided here, without a call.
+        guard offset > 0, offset < bytes.count, bytes[offset] >= 0x80 || bytes[offset - 1] >= 0x80 else { return false }
+        return ClusterJoins.joins(at: offset, in: bytes)
+    }
+
+    /// `offset`, or the end of the character there when it is in the cluster before it (a
+    /// space after a prepended character): the rare case, kept out of line.
+    @inline(never)
+    private static func clusterEnd(from offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        isInsideCluster(offset, in: bytes) ? offset + UTF8Scan.codePoint(at: offset, in: bytes).length : offset
     }
 
     /// Makes the last segment — one character or a character run — a character run that ends
@@ -83,10 +88,11 @@ enum SegmentSplitter {
     }
 
     /// The segment from byte `start` to `opportunity`, with its trailing whitespace and
-    /// line separators found.
-    @inline(__always)
-    private static func segment(from start: Int, to opportunity: LineBreakOpportunity,
-                                in bytes: UnsafeBufferPointer<UInt8>) -> TextSegment {
+    /// line separators found. Transparent: `@inline(__always)` alone left it out of line in
+    /// the closure over stretches of ideographs (a call per segment, 4% of a mixed text).
+    @_transparent
+    static func segment(from start: Int, to opportunity: LineBreakOpportunity,
+                        in bytes: UnsafeBufferPointer<UInt8>) -> TextSegment {
         let end = opportunity.offset
         var shapedEnd = end
         var contentEnd = end
@@ -102,18 +108,18 @@ enum SegmentSplitter {
             while contentEnd > start {
                 // ASCII spaces and tabs, the usual trailing whitespace, without decoding.
                 let last = bytes[contentEnd - 1]
-                let at: Int
                 if last == 0x20 || last == 0x09 {
-                    at = contentEnd - 1
-                } else {
-                    guard last >= 0x80, let (scalar, found) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
-                          isHangingWhitespace(scalar) else { break }
-                    at = found
+                    contentEnd -= 1
+                    continue
                 }
-                // Whitespace in the cluster of the character before it (after a prepended
-                // character, GB9b) is content: the content ends on a cluster boundary.
-                if at > start, bytes[at - 1] >= 0x80, isInsideCluster(at, in: bytes) { break }
+                guard last >= 0x80, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
+                      isHangingWhitespace(scalar) else { break }
                 contentEnd = at
+            }
+            // Whitespace in the cluster of the character before it (after a prepended
+            // character, GB9b) is content: the content ends on a cluster boundary.
+            if contentEnd > start, contentEnd < shapedEnd, bytes[contentEnd - 1] >= 0x80 {
+                contentEnd = clusterEnd(from: contentEnd, in: bytes)
             }
         }
         return TextSegment(start: Int32(start), contentEnd: Int32(contentEnd), shapedEnd: Int32(shapedEnd),
