@@ -4,20 +4,20 @@
 # (default 60). A crash, a hang (over 10 s an input) or a broken invariant stops the target and
 # leaves the input in .build-fuzz/artifacts/; the script then exits non-zero. Inputs that once
 # failed are kept in Tests/Fuzz/Regressions/<target>/ and start every run's corpus.
-#   scripts/fuzz.sh [SECONDS] [TARGET...]    targets: FuzzTextLayout FuzzCellTemplate
+#   scripts/fuzz.sh [SECONDS] [TARGET...]    targets: FuzzTextLayout FuzzCellTemplate FuzzJSON
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzTextLayout FuzzCellTemplate)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzTextLayout FuzzCellTemplate FuzzJSON)
 
 swift build -c release --package-path Tests/Fuzz --scratch-path .build-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
     2> >(grep -v "Cannot export local symbol" >&2)
 
 corpus=.build-fuzz/corpus
-mkdir -p "$corpus/FuzzTextLayout" "$corpus/FuzzCellTemplate" .build-fuzz/artifacts
+mkdir -p "$corpus/FuzzTextLayout" "$corpus/FuzzCellTemplate" "$corpus/FuzzJSON" .build-fuzz/artifacts
 python3 - "$corpus" <<'PY'
 # Seeds: every corpus text behind a header of chain, size, width, lines, mode and language
 # bytes (see FuzzTextLayout.swift); every example template, alone and with each example row.
@@ -28,6 +28,7 @@ def write(target, data):
         f.write(data)
 for i, path in enumerate(sorted(glob.glob("Tests/Support/pango-reference/corpus/*.jsonl"))):
     for j, line in enumerate(open(path, encoding="utf-8")):
+        write("FuzzJSON", line.encode("utf-8"))
         text = json.loads(line)["text"].encode("utf-8")
         header = bytes([0x07 | (i % 4) << 3, 9, (j * 37) % 64, 0, j % 3, j % 6, i % 7])
         write("FuzzTextLayout", header + text)
@@ -38,14 +39,15 @@ for path in glob.glob("Examples/*.json"):
         rows += [json.dumps(row).encode("utf-8") for row in value[:5]]
 for path in glob.glob("Examples/*.json"):
     template = open(path, "rb").read()
+    write("FuzzJSON", template)
     if template.lstrip().startswith(b"{"):
         write("FuzzCellTemplate", template)
         for row in rows:
             write("FuzzCellTemplate", template + b"\0" + row)
 PY
 # Inputs that once failed (see Tests/Fuzz/Regressions) run first, every time.
-for target in FuzzTextLayout FuzzCellTemplate; do
-    cp Tests/Fuzz/Regressions/"$target"/* "$corpus/$target/"
+for target in FuzzTextLayout FuzzCellTemplate FuzzJSON; do
+    cp Tests/Fuzz/Regressions/"$target"/* "$corpus/$target/" 2>/dev/null || true
 done
 
 status=0

@@ -14,5 +14,8 @@ let package = Package(
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
         .executableTarget(name: "FuzzCellTemplate",
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
+        // JSON is the library's reader of templates and rows (a dependency of TextMetrics).
+        .executableTarget(name: "FuzzJSON",
+                          dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
     ]
 )
