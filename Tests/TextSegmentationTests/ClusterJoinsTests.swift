@@ -27,23 +27,23 @@ import Testing
         return LineBreaking.opportunities(in: before + after).contains { $0.offset == before.utf8.count }
     }
 
+    /// The scalars (in hex) that `ClusterJoins` gets wrong next to `other`: after it, or before it.
+    static func mismatches(next other: String, scalarsAfter: Bool) -> [String] {
+        scalars.filter { scalar in
+            let character = String(Character(scalar))
+            return scalarsAfter ? isWrong(other, character) : isWrong(character, other)
+        }.map { String($0.value, radix: 16) }
+    }
+
     @Test(arguments: ["a", " ", "💋", "汉", "\u{600}", "\u{1100}"])
     func everyScalarAfter(_ before: String) {
-        var mismatches: [String] = []
-        for scalar in Self.scalars {
-            let after = String(Character(scalar))
-            if Self.isWrong(before, after) { mismatches.append(String(scalar.value, radix: 16)) }
-        }
-        #expect(mismatches.isEmpty, "\(mismatches.count) scalars after \(before.debugDescription): \(mismatches.prefix(20))")
+        let wrong = Self.mismatches(next: before, scalarsAfter: true)
+        #expect(wrong.isEmpty, "\(wrong.count) scalars after \(before.debugDescription): \(wrong.prefix(20))")
     }
 
     @Test(arguments: ["a", " ", "\u{301}", "🏿", "汉", "\u{1161}"])
     func everyScalarBefore(_ after: String) {
-        var mismatches: [String] = []
-        for scalar in Self.scalars {
-            let before = String(Character(scalar))
-            if Self.isWrong(before, after) { mismatches.append(String(scalar.value, radix: 16)) }
-        }
-        #expect(mismatches.isEmpty, "\(mismatches.count) scalars before \(after.debugDescription): \(mismatches.prefix(20))")
+        let wrong = Self.mismatches(next: after, scalarsAfter: false)
+        #expect(wrong.isEmpty, "\(wrong.count) scalars before \(after.debugDescription): \(wrong.prefix(20))")
     }
 }

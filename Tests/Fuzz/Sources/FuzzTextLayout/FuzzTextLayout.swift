@@ -1,7 +1,8 @@
 // Fuzzes preparing and laying out a text: the first bytes choose the font chain, size,
 // container and language, the rest is the text (as UTF-8, invalid bytes repaired as String does).
 // Checks what must hold for every input: `size(in:)` equals `layout(in:).size`, the lines are
-// in order inside the text and, when every line is kept, cover it; sizes are finite.
+// in order inside the text and, when every line is kept, cover it and fit the width (a line of
+// one grapheme cluster aside); sizes are finite; a second, warm preparation lays out the same.
 import FuzzSupport
 import TextMetrics
 
@@ -46,11 +47,17 @@ public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             end = line.utf8Range.upperBound
         }
         if numberOfLines == 0, !layout.isTruncated, mode == .wordWrap || mode == .charWrap {
-            // Every line kept: together they are the whole text.
+            // Every line kept: together they are the whole text, and each fits the width unless
+            // it is one grapheme cluster (spaces after it aside), which no break can split.
             var start = 0
+            let bytes = Array(text.utf8)
             for line in layout.lines {
                 check(line.utf8Range.lowerBound == start, "a gap before \(line.utf8Range) (from \(start))")
                 start = line.utf8Range.upperBound
+                guard line.width > width + 1e-6 else { continue }
+                let shown = String(decoding: bytes[line.utf8Range], as: UTF8.self)
+                let content = shown.reversed().drop { $0.isWhitespace }.reversed()
+                check(content.count <= 1, "line \(line.utf8Range) is \(line.width) pt wide in \(width) pt: \(shown.debugDescription)")
             }
             check(layout.lines.isEmpty ? utf8Count == 0 : start == utf8Count, "lines end at \(start) of \(utf8Count)")
         }
