@@ -1,32 +1,63 @@
 /// Where UAX #14 allows a line break that UAX #29 puts inside a grapheme cluster: after a
 /// space before a mark (LB10 and LB18; GB9), before an emoji modifier after an emoji that
 /// takes none (LB30b; GB9 — 💋🏿 is one cluster), after a prepended character (GB9b). A
-/// breaker that keeps clusters whole, as CoreText does, skips those opportunities.
+/// breaker that keeps clusters whole, as CoreText does, skips those opportunities. It also
+/// skips one before an extending character after a control, ZERO WIDTH SPACE say (LB8), where
+/// GB4 ends the cluster but HarfBuzz does not: it merges the extending character into the
+/// control's cluster, so a line starting there would lose that glyph's advance to the line
+/// before. (After a mandatory break the extending character starts its line: the caller keeps
+/// those opportunities, and shaping never reads across them.)
 ///
-/// Only the rules that look at the pair of characters alone need checking (GB3–GB5,
-/// GB9–GB9b): the Hangul rules GB6–GB8 forbid exactly what LB26–LB27 forbid, and the stateful
-/// ones, GB11–GB13, what LB8a and LB30a forbid. The lead bytes of the two characters rule out
+/// Besides the rules that look at the pair of characters alone (GB3–GB5, GB9–GB9b), only
+/// regional indicators need a look further back (GB12, GB13: UAX #14's LB30a pairs them a
+/// little differently); the Hangul rules GB6–GB8 forbid exactly what LB26–LB27 forbid, and
+/// GB11 what LB8a forbids. The lead bytes of the two characters rule out
 /// almost every pair before anything is decoded: ASCII, ideographs, kana, Hangul syllables and
 /// emoji never extend a cluster or prepend to one.
 package enum ClusterJoins {
-    /// Whether `bytes` (well-formed UTF-8) has no cluster boundary at `offset`, a character
-    /// boundary where UAX #14 allows a break: the characters on either side join by GB3–GB9b.
+    /// Whether a line may not start at `offset` in `bytes` (well-formed UTF-8), a character
+    /// boundary where UAX #14 allows a break: the characters on either side join by GB3 and
+    /// GB6–GB9b, or the second extends (GB9, GB9a) a control.
     package static func joins(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard offset > 0, offset < bytes.count else { return false }
+        if isRegionalIndicator(at: offset, bytes), endsOddRegionalIndicatorRun(offset, bytes) { return true }
         guard mayExtend(at: offset, bytes) || mayBePrepended(endingAt: offset, bytes) else { return false }
         return pairJoins(at: offset, bytes)
     }
 
-    /// Whether no cluster boundary can fall between `previous` and `next`, whatever precedes
-    /// them (GB3–GB9b).
+    /// Whether a regional indicator (U+1F1E6–1F1FF: F0 9F 87 A6–BF) starts at `offset`.
+    @inline(__always)
+    private static func isRegionalIndicator(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        offset >= 0 && offset + 3 < bytes.count && bytes[offset] == 0xF0 && bytes[offset + 1] == 0x9F
+            && bytes[offset + 2] == 0x87 && bytes[offset + 3] >= 0xA6
+    }
+
+    /// Whether an odd number of regional indicators run up to `offset`, so that the one there
+    /// pairs with the one before it (GB12, GB13, as HarfBuzz pairs them). UAX #14 pairs them
+    /// too (LB30a), but counts one with a mark attached (🇯 U+FE0F) in the run, where UAX #29
+    /// starts a new run after the mark. Counts at most 64 back: past that, a run of flags with
+    /// nothing between them, UAX #14's pairs are taken as they are.
+    private static func endsOddRegionalIndicatorRun(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var count = 0
+        var start = offset - 4
+        while count < 64, isRegionalIndicator(at: start, bytes) {
+            count += 1
+            start -= 4
+        }
+        return count < 64 && count % 2 == 1
+    }
+
+    /// Whether a line may not start between `previous` and `next`, whatever precedes them:
+    /// GB3 and GB6–GB9b join them, or `next` extends a control (see the type's documentation).
     package static func pairJoins(_ previous: UInt32, _ next: UInt32) -> Bool {
         let trie = GraphemeBreakClass.trie
         switch (GraphemeBreakClass(tableValue: trie.value(previous)), GraphemeBreakClass(tableValue: trie.value(next))) {
         case (.cr, .lf): return true                                                             // GB3
+        case (_, .extend), (_, .zwj), (_, .spacingMark): return true                 // GB9, GB9a; after a control too
         case (.control, _), (.cr, _), (.lf, _), (_, .control), (_, .cr), (_, .lf): return false  // GB4, GB5
         case (.l, .l), (.l, .v), (.l, .lv), (.l, .lvt), (.lv, .v), (.lv, .t), (.v, .v), (.v, .t),
              (.lvt, .t), (.t, .t): return true                                                   // GB6–GB8
-        case (_, .extend), (_, .zwj), (_, .spacingMark), (.prepend, _): return true              // GB9–GB9b
+        case (.prepend, _): return true                                                          // GB9b
         default: return false
         }
     }

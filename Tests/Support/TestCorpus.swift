@@ -39,11 +39,12 @@ public enum TestCorpus {
     /// Pieces whose grapheme clusters UAX #14 may cut: emoji modifiers after emoji that take
     /// none (💋🏿 is one cluster, but a line may break between them by LB30b), combining marks
     /// and modifiers after spaces (LB10 breaks after the space; GB9 joins them), ZWJ sequences,
-    /// an Arabic prepended number sign (GB9b), keycaps, flags and the letters around them.
+    /// an Arabic prepended number sign (GB9b), ZERO WIDTH SPACE (a control, which a line may
+    /// end after: LB8), keycaps, flags and the letters around them.
     public static let clusterPieces = [
         "🏿", "🏻", "💋", "❤️", "❤", "\u{200D}", "\u{FE0F}", "\u{20E3}", "\u{301}", "\u{0E33}", " ", " ", "a", "Wo",
         "汉", "字", "\u{600}", "\u{600}1", "👨🏽", "👨🏻\u{200D}❤️\u{200D}💋\u{200D}👨🏿", "👨\u{200D}👩\u{200D}👧",
-        "🇯🇵", "🇯", "1\u{FE0F}\u{20E3}", "#", "ก", "م", "ש", "\n", "\u{1100}", "\u{1161}", "가",
+        "🇯🇵", "🇯", "1\u{FE0F}\u{20E3}", "#", "ก", "م", "ש", "\n", "\u{1100}", "\u{1161}", "가", "\u{200B}",
     ]
 
     /// A sentence of `count` words from `words`, separated by `separator`.

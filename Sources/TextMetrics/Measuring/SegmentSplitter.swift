@@ -22,7 +22,7 @@ enum SegmentSplitter {
         // A character run needs two characters of three bytes; most Latin text has none.
         guard wideCharacters >= 2 else {
             LineBreaking.forEachOpportunity(inUTF8: bytes, tailoring: tailoring) { opportunity in
-                if isInsideCluster(opportunity.offset, in: bytes) { return }
+                if !opportunity.isMandatory && isInsideCluster(opportunity.offset, in: bytes) { return }
                 segments.append(segment(from: start, to: opportunity, in: bytes))
                 start = opportunity.offset
             }
@@ -34,7 +34,7 @@ enum SegmentSplitter {
         LineBreaking.forEachOpportunityStride(inUTF8: bytes, tailoring: tailoring) { opportunity, count in
             let end = opportunity.offset
             // A stretch's opportunities are all before ideographs, which start clusters.
-            if count == 1 && isInsideCluster(end, in: bytes) { return }
+            if count == 1 && !opportunity.isMandatory && isInsideCluster(end, in: bytes) { return }
             // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character,
             // and ends in no whitespace when its last two bytes say so.
             let isCharacter = end - start == 3 && bytes[start] >= 0xE0 && !mayEndInWhitespace(bytes, end: end, start: start)
@@ -63,7 +63,8 @@ enum SegmentSplitter {
 
     /// Whether the break opportunity at `offset` falls inside a grapheme cluster: UAX #14
     /// allows some there — a modifier after an emoji that takes none (💋🏿), a mark after a
-    /// space — which measuring skips (see ``ClusterJoins``).
+    /// space — which measuring skips, with those before a mark after a control such as ZERO
+    /// WIDTH SPACE (see ``ClusterJoins``). Not for mandatory breaks, which are always taken.
     @inline(__always)
     static func isInsideCluster(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // ASCII on both sides, the usual case, joins nothing: decided here, without a call.

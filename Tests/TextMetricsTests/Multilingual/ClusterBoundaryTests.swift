@@ -5,7 +5,8 @@ import TextSegmentation
 
 /// A grapheme cluster is never cut: not into two segments, and so never across two lines,
 /// though UAX #14 allows a break inside some (LB10 after a space before a mark, LB30b before
-/// a modifier after an emoji that takes none). The reference is `GraphemeBreaking`, which
+/// a modifier after an emoji that takes none); nor does a line start with an extending
+/// character after a control (ZERO WIDTH SPACE), which HarfBuzz shapes into the cluster before. The reference is `GraphemeBreaking`, which
 /// `GraphemeBreakTest.txt` checks, and the standard library's own `Character`s.
 @Suite struct ClusterBoundaryTests {
     static let chain = ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji", "NotoSansArabic-Regular",
@@ -33,11 +34,15 @@ import TextSegmentation
             let characters = Set(text.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [0])
             #expect(starts.subtracting([text.utf8.count]) == characters.subtracting([text.utf8.count]),
                     "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            let bytes = Array(text.utf8)
             for joins in [true, false] {
                 let prepared = try PreparedText(text, fonts: fonts, language: nil, joinsCharacters: joins)
-                for segment in prepared.segments {
-                    #expect(starts.contains(Int(segment.start)),
-                            "segment at \(segment.start) in \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                for (segment, before) in zip(prepared.segments, [nil] + prepared.segments.map(Optional.some)) {
+                    let where_ = "segment at \(segment.start) in \(text.unicodeScalars.map { String($0.value, radix: 16) })"
+                    #expect(starts.contains(Int(segment.start)), "\(where_)")
+                    // Nor before an extending character, even after a control, but for a mandatory break.
+                    let first = String(decoding: bytes[Int(segment.start)...], as: UTF8.self).unicodeScalars.first!
+                    #expect(before?.isMandatoryBreak != false || !GraphemeBreaking.role(of: first).isExtending, "\(where_)")
                 }
             }
         }

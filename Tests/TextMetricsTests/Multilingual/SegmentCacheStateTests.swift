@@ -48,7 +48,9 @@ import TestSupport
         let chain = Self.chain + ["Roboto-Medium"]
         var generator = TestCorpus.Random(seed: 0xC1A5)
         let found = "\u{200D}👨🏽👨\u{200D}\u{200D}🏿👨🏻\u{200D}❤️\u{200D}💋🏿👨🏽👨🏻\u{200D}❤️\u{200D}💋🏿\u{200D}❤"
-        let texts = [found] + (0..<150).map { _ in
+        // And a modifier after ZERO WIDTH SPACE, which HarfBuzz merges into its cluster.
+        let afterSpace = "👩🏽\u{200B}\u{200D}🏾\u{200D}❤👩🏽\u{200B}\u{200D}👨"
+        let texts = [found, afterSpace] + (0..<150).map { _ in
             (0..<generator.int(2...14)).map { _ in generator.pick(TestCorpus.clusterPieces) }.joined()
         }
         let containers = try [0, 40, 240].map { try TextContainer(width: Double($0)) }

@@ -5,6 +5,7 @@
 // one grapheme cluster aside); sizes are finite; a second, warm preparation lays out the same.
 import FuzzSupport
 import TextMetrics
+import TextSegmentation
 
 /// The bundled fonts, loaded once.
 let bundled: [String] = ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji", "NotoSansArabic-Regular",
@@ -54,10 +55,14 @@ public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             for line in layout.lines {
                 check(line.utf8Range.lowerBound == start, "a gap before \(line.utf8Range) (from \(start))")
                 start = line.utf8Range.upperBound
-                guard line.width > width + 1e-6 else { continue }
+                // A width of 0 is no limit, as in UIKit.
+                guard width > 0, line.width > width + 1e-6 else { continue }
+                // One cluster by UAX #29 (GraphemeBreaking, checked against GraphemeBreakTest.txt;
+                // Swift 6.3's own Characters split U+1F3F1 ZWJ U+1F33E, which GB11 joins).
                 let shown = String(decoding: bytes[line.utf8Range], as: UTF8.self)
-                let content = shown.reversed().drop { $0.isWhitespace }.reversed()
-                check(content.count <= 1, "line \(line.utf8Range) is \(line.width) pt wide in \(width) pt: \(shown.debugDescription)")
+                let content = String(shown.reversed().drop { $0.isWhitespace }.reversed())  // spaces, separators
+                check(GraphemeBreaking.boundaries(in: content).count <= 1,
+                      "line \(line.utf8Range) is \(line.width) pt wide in \(width) pt: \(shown.debugDescription)")
             }
             check(layout.lines.isEmpty ? utf8Count == 0 : start == utf8Count, "lines end at \(start) of \(utf8Count)")
         }
