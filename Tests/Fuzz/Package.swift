@@ -13,7 +13,8 @@ let package = Package(
         .executableTarget(name: "FuzzTextLayout",
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
         .executableTarget(name: "FuzzCellTemplate",
-                          dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
+                          dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics"),
+                                         .product(name: "ConstraintLayout", package: "TextMetrics")]),
         // JSON is the library's reader of templates and rows (a dependency of TextMetrics).
         .executableTarget(name: "FuzzJSON",
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),

@@ -1,6 +1,9 @@
 // Fuzzes cell templates and rows: the bytes before the first NUL are a template's JSON, those
 // after it a row's. Either is refused with an error or the cell is laid out; its height must be
-// finite and `height(for:)` must equal the layout's height.
+// finite, `height(for:)` must equal the layout's height, and the Auto Layout–style solver must
+// find the same frames (where the fast path lays the cell out; where it refuses, as when the
+// items need more width than there is, the solver squeezes instead).
+import ConstraintLayout
 import FuzzSupport
 import TextMetrics
 
@@ -16,6 +19,18 @@ public func fuzzCellTemplate(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
     if !layout.height.isFinite || layout.height < 0 { fatalError("height \(layout.height)") }
     guard let height = try? engine.height(for: row), height == layout.height else {
         fatalError("height(for:) disagrees with layout(for:) \(layout.height)")
+    }
+    let compiler: TemplateConstraintCompiler
+    do {
+        compiler = try TemplateConstraintCompiler(template)
+    } catch {
+        fatalError("the fast path lays the cell out, the solver refuses the template: \(error)")
+    }
+    do {
+        let differences = try compiler.solve(row, width: layout.width).differences(from: layout)
+        if !differences.isEmpty { fatalError("the solver disagrees: \(differences)") }
+    } catch {
+        fatalError("the fast path lays the cell out, the solver fails: \(error)")
     }
     return 0
 }
