@@ -7,6 +7,7 @@ import ConstraintLayout
 import FuzzSupport
 import TextMetrics
 
+/// One input: a template's JSON, a NUL, a row's JSON.
 public func fuzzCellTemplate(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: count))
     let split = bytes.firstIndex(of: 0) ?? bytes.count

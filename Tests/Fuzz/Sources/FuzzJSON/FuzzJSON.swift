@@ -4,6 +4,7 @@
 import FuzzSupport
 import JSON
 
+/// One input: any bytes, read as a JSON document.
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard let value = try? JSONValue.parse(UnsafeBufferPointer(start: data, count: count)) else { return 0 }
     let written = value.serialized

@@ -18,6 +18,7 @@ func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError(message()) }
 }
 
+/// One input: a header of 7 bytes (fonts, size, width, lines, mode, language), then the text.
 public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count >= 7 else { return 0 }
     let header = UnsafeBufferPointer(start: data, count: 7)
