@@ -11,9 +11,9 @@
 /// Besides the rules that look at the pair of characters alone (GB3–GB5, GB9–GB9b), only
 /// regional indicators need a look further back (GB12, GB13: UAX #14's LB30a pairs them a
 /// little differently); the Hangul rules GB6–GB8 forbid exactly what LB26–LB27 forbid, and
-/// GB11 what LB8a forbids. The lead bytes of the two characters rule out
-/// almost every pair before anything is decoded: ASCII, ideographs, kana, Hangul syllables and
-/// emoji never extend a cluster or prepend to one.
+/// GB11 what LB8a forbids. The lead bytes of the two characters rule out almost every pair
+/// before anything is decoded: ASCII, ideographs, kana, Hangul syllables and emoji never
+/// extend a cluster or prepend to one.
 package enum ClusterJoins {
     /// Whether a line may not start at `offset` in `bytes` (well-formed UTF-8), a character
     /// boundary where UAX #14 allows a break: the characters on either side join by GB3 and
@@ -49,7 +49,7 @@ package enum ClusterJoins {
 
     /// Whether a line may not start between `previous` and `next`, whatever precedes them:
     /// GB3 and GB6–GB9b join them, or `next` extends a control (see the type's documentation).
-    package static func pairJoins(_ previous: UInt32, _ next: UInt32) -> Bool {
+    private static func pairJoins(_ previous: UInt32, _ next: UInt32) -> Bool {
         let trie = GraphemeBreakClass.trie
         switch (GraphemeBreakClass(tableValue: trie.value(previous)), GraphemeBreakClass(tableValue: trie.value(next))) {
         case (.cr, .lf): return true                                                             // GB3

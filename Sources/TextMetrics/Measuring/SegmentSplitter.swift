@@ -75,7 +75,7 @@ enum SegmentSplitter {
     /// `offset`, or the end of the character there when it is in the cluster before it (a
     /// space after a prepended character): the rare case, kept out of line.
     @inline(never)
-    private static func clusterEnd(from offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func endOfPrependedCluster(from offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         isInsideCluster(offset, in: bytes) ? offset + UTF8Scan.codePoint(at: offset, in: bytes).length : offset
     }
 
@@ -120,7 +120,7 @@ enum SegmentSplitter {
             // Whitespace in the cluster of the character before it (after a prepended
             // character, GB9b) is content: the content ends on a cluster boundary.
             if contentEnd > start, contentEnd < shapedEnd, bytes[contentEnd - 1] >= 0x80 {
-                contentEnd = clusterEnd(from: contentEnd, in: bytes)
+                contentEnd = endOfPrependedCluster(from: contentEnd, in: bytes)
             }
         }
         return TextSegment(start: Int32(start), contentEnd: Int32(contentEnd), shapedEnd: Int32(shapedEnd),
