@@ -379,6 +379,29 @@ enum BidiBracketTables {{
 }}
 """)
 
+    # RGI emoji flags: pairs of regional indicators (emoji-sequences.txt), as a 26 × 26 bitset.
+    flag_bits = [0] * 11
+    flag_count = 0
+    with open(os.path.join(ucd, "emoji", "emoji-sequences.txt"), encoding="utf-8") as f:
+        for line in f:
+            fields = [x.strip() for x in line.split("#")[0].split(";")]
+            if len(fields) < 2 or fields[1] != "RGI_Emoji_Flag_Sequence":
+                continue
+            first, second = (int(x, 16) - 0x1F1E6 for x in fields[0].split())
+            assert 0 <= first < 26 and 0 <= second < 26
+            bit = 26 * first + second
+            flag_bits[bit // 64] |= 1 << (bit % 64)
+            flag_count += 1
+    write("EmojiFlagTables.swift", HEADER.format(version=version) + f"""
+/// The {flag_count} pairs of regional indicators that are RGI emoji flags (RGI_Emoji_Flag_Sequence
+/// in emoji-sequences.txt): bit `26 × first + second` of `pairs`, the letters numbered from
+/// U+1F1E6 (A) = 0.
+enum EmojiFlagTables {{
+    /// The bitset, 64 pairs a word.
+    static let pairs: [UInt64] = [{", ".join(f"0x{w:016X}" for w in flag_bits)}]
+}}
+""")
+
     # Script_Extensions sets: flat member list plus start offsets.
     flat = []
     starts = []

@@ -6,21 +6,25 @@
 /// GB4 ends the cluster but HarfBuzz does not: it merges the extending character into the
 /// control's cluster, so a line starting there would lose that glyph's advance to the line
 /// before. (After a mandatory break the extending character starts its line: the caller keeps
-/// those opportunities, and shaping never reads across them.)
+/// those opportunities, and shaping never reads across them.) And between regional
+/// indicators a line may start only after a pair that is an RGI flag: after any other pair, a
+/// font may ligate across it (HarfBuzz shapes 🇽🇨🇫, whose first pair is no flag, as 🇽 and the
+/// flag 🇨🇫), so the run is kept whole from there, like a word.
 ///
-/// Besides the rules that look at the pair of characters alone (GB3–GB5, GB9–GB9b), only
-/// regional indicators need a look further back (GB12, GB13: UAX #14's LB30a pairs them a
-/// little differently); the Hangul rules GB6–GB8 forbid exactly what LB26–LB27 forbid, and
-/// GB11 what LB8a forbids. The lead bytes of the two characters rule out almost every pair
+/// Besides the rules that look at the pair of characters alone (GB3–GB5, GB9–GB9b), the
+/// Hangul rules GB6–GB8 forbid exactly what LB26–LB27 forbid, and GB11 what LB8a forbids. The lead bytes of the two characters rule out almost every pair
 /// before anything is decoded: ASCII, ideographs, kana, Hangul syllables and emoji never
 /// extend a cluster or prepend to one.
 package enum ClusterJoins {
     /// Whether a line may not start at `offset` in `bytes` (well-formed UTF-8), a character
     /// boundary where UAX #14 allows a break: the characters on either side join by GB3 and
-    /// GB6–GB9b, or the second extends (GB9, GB9a) a control.
+    /// GB6–GB9b, or the second extends (GB9, GB9a) a control, or both are regional indicators
+    /// and no flag ends at `offset`.
     package static func joins(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard offset > 0, offset < bytes.count else { return false }
-        if isRegionalIndicator(at: offset, bytes), endsOddRegionalIndicatorRun(offset, bytes) { return true }
+        if isRegionalIndicator(at: offset, bytes), isRegionalIndicator(at: offset - 4, bytes) {
+            return !followsFlag(offset, bytes)
+        }
         guard mayExtend(at: offset, bytes) || mayBePrepended(endingAt: offset, bytes) else { return false }
         return pairJoins(at: offset, bytes)
     }
@@ -32,19 +36,16 @@ package enum ClusterJoins {
             && bytes[offset + 2] == 0x87 && bytes[offset + 3] >= 0xA6
     }
 
-    /// Whether an odd number of regional indicators run up to `offset`, so that the one there
-    /// pairs with the one before it (GB12, GB13, as HarfBuzz pairs them). UAX #14 pairs them
-    /// too (LB30a), but counts one with a mark attached (🇯 U+FE0F) in the run, where UAX #29
-    /// starts a new run after the mark. Counts at most 64 back: past that, a run of flags with
-    /// nothing between them, UAX #14's pairs are taken as they are.
-    private static func endsOddRegionalIndicatorRun(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var count = 0
-        var start = offset - 4
-        while count < 64, isRegionalIndicator(at: start, bytes) {
-            count += 1
-            start -= 4
-        }
-        return count < 64 && count % 2 == 1
+    /// Whether the regional indicators up to `offset` end in a flag that a line may end after:
+    /// an even number of them run up to it (GB12, GB13; counted up to 64 back, and past that
+    /// taken as not), the last two an RGI emoji flag (``EmojiFlagTables``), which a font
+    /// ligates before it looks further.
+    private static func followsFlag(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var count = 1
+        while count < 64, isRegionalIndicator(at: offset - 4 * (count + 1), bytes) { count += 1 }
+        guard count % 2 == 0, count < 64 else { return false }
+        let pair = 26 * Int(bytes[offset - 5] &- 0xA6) + Int(bytes[offset - 1] &- 0xA6)
+        return EmojiFlagTables.pairs[pair >> 6] & 1 << UInt64(pair & 63) != 0
     }
 
     /// Whether a line may not start between `previous` and `next`, whatever precedes them:

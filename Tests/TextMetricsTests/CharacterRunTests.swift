@@ -42,6 +42,7 @@ import TextSegmentation
             let expected = LineBreaking.opportunities(in: text).filter { opportunity in
                 guard !opportunity.isMandatory else { return true }
                 let next = String(decoding: bytes[opportunity.offset...], as: UTF8.self).unicodeScalars.first
+                // (The only regional indicators here make the flag 🇯🇵, after which a line may start.)
                 return clusterEnds.contains(opportunity.offset) && !(next.map { GraphemeBreaking.role(of: $0).isExtending } ?? false)
             }
             var copy = text

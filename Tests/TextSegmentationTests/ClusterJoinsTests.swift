@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TextSegmentation
 
@@ -12,10 +13,48 @@ import Testing
 
     /// Whether a line may not start at `after` in `before + after`: the full rules put no
     /// cluster boundary there, or `after` starts with an extending character (which HarfBuzz
-    /// merges into the cluster before it even after a control, where GB4 puts a boundary).
+    /// merges into the cluster before it even after a control, where GB4 puts a boundary), or
+    /// regional indicators meet there.
     static func referenceJoins(_ before: String, _ after: String) -> Bool {
-        !GraphemeBreaking.boundaries(in: before + after).contains(before.utf8.count)
-            || GraphemeBreaking.role(of: after.unicodeScalars.first!).isExtending
+        if !GraphemeBreaking.boundaries(in: before + after).contains(before.utf8.count)
+            || GraphemeBreaking.role(of: after.unicodeScalars.first!).isExtending { return true }
+        guard isRegionalIndicator(before.unicodeScalars.last!), isRegionalIndicator(after.unicodeScalars.first!) else {
+            return false
+        }
+        // Between regional indicators: only after an RGI flag.
+        return !flags.contains(String(String.UnicodeScalarView(before.unicodeScalars.suffix(2))))
+    }
+
+    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar.value) }
+
+    /// The RGI emoji flags, read from the Unicode data's emoji-sequences.txt.
+    static let flags: Set<String> = {
+        let path = "/usr/share/unicode/emoji/emoji-sequences.txt"
+        guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
+            Issue.record("Cannot read \(path): run `apt-get install unicode-data`.")
+            return []
+        }
+        return Set(contents.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: "#", omittingEmptySubsequences: false)[0].split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count >= 2, fields[1] == "RGI_Emoji_Flag_Sequence" else { return nil }
+            return String(String.UnicodeScalarView(fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }))
+        })
+    }()
+
+    /// Flag pairs before one more regional indicator, against the RGI list: a line may start
+    /// after 🇨🇫 (a flag) but not after 🇽🇨 (none), and never inside a pair.
+    @Test func betweenRegionalIndicatorsOnlyAfterAFlag() {
+        #expect(Self.flags.count == 258)
+        let letters = (0x1F1E6...0x1F1FF).compactMap(Unicode.Scalar.init).map { String(Character($0)) }
+        var wrong: [String] = []
+        for first in letters {
+            for second in letters {
+                for before in [first + second, "a" + first + second, first + first + second + second, "\u{FE0F}" + first + second] {
+                    if Self.isWrong(before, "🇫") { wrong.append(before) }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count): \(wrong.prefix(10))")
     }
 
     /// Whether `ClusterJoins` says `before + after` has no boundary between the two.

@@ -50,7 +50,9 @@ import TestSupport
         let found = "\u{200D}👨🏽👨\u{200D}\u{200D}🏿👨🏻\u{200D}❤️\u{200D}💋🏿👨🏽👨🏻\u{200D}❤️\u{200D}💋🏿\u{200D}❤"
         // And a modifier after ZERO WIDTH SPACE, which HarfBuzz merges into its cluster.
         let afterSpace = "👩🏽\u{200B}\u{200D}🏾\u{200D}❤👩🏽\u{200B}\u{200D}👨"
-        let texts = [found, afterSpace] + (0..<150).map { _ in
+        // And regional indicators whose pairs are no flags but straddle one (🇨🇫).
+        let flags = "🇽🇨🇫\u{FFFD}🇫"
+        let texts = [found, afterSpace, flags] + (0..<150).map { _ in
             (0..<generator.int(2...14)).map { _ in generator.pick(TestCorpus.clusterPieces) }.joined()
         }
         let containers = try [0, 40, 240].map { try TextContainer(width: Double($0)) }
