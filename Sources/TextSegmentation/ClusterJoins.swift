@@ -67,9 +67,7 @@ package enum ClusterJoins {
     @inline(never)
     private static func pairJoins(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        var start = offset - 1
-        while start > 0, offset - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        let previous = UTF8Decoding.decode(base, at: start, end: offset).scalar
+        let previous = UTF8Decoding.decode(base, at: startOfCharacter(endingAt: offset, bytes), end: offset).scalar
         let next = UTF8Decoding.decode(base, at: offset, end: bytes.count).scalar
         return pairJoins(previous, next)
     }
@@ -103,12 +101,19 @@ package enum ClusterJoins {
     @inline(__always)
     private static func mayBePrepended(endingAt offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes[offset - 1] >= 0x80 else { return false }
-        var start = offset - 1
-        while start > 0, offset - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let start = startOfCharacter(endingAt: offset, bytes)
         switch bytes[start] {
         case 0xD8, 0xDB, 0xDC, 0xE0: return true
         case 0xF0: return start + 1 < offset && bytes[start + 1] == 0x91
         default: return false
         }
+    }
+
+    /// Where the character that ends at `offset` starts: back over at most three continuation bytes.
+    @inline(__always)
+    private static func startOfCharacter(endingAt offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = offset - 1
+        while start > 0, offset - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
     }
 }
