@@ -33,6 +33,9 @@ struct TextSegment: Sendable {
     var lineEndCorrection: Int32 = 0
     /// Some cluster has no glyph in the font.
     var hasMissingGlyphs = false
+    /// A piece of a segment that starts inside it, at a run boundary (``RunShaper``): HarfBuzz
+    /// shapes it reading the text before it (Arabic joining), so its cache key carries that text.
+    var startsInsideSegment = false
     /// The fonts of a ``FontChain`` the segment is drawn with (bit i: font i); 0 when the
     /// whole text is in the primary font.
     var fontMask: UInt16 = 0

@@ -182,6 +182,7 @@ struct RunShaper {
         piece.shapedEnd = min(max(segment.shapedEnd, piece.start), piece.end)
         piece.contentEnd = min(max(segment.contentEnd, piece.start), piece.shapedEnd)
         piece.isMandatoryBreak = segment.isMandatoryBreak && piece.end == segment.end
+        piece.startsInsideSegment = piece.start > segment.start
         piece.width = 0
         piece.trailingWhitespace = 0
         piece.lineEndCorrection = 0

@@ -286,6 +286,11 @@ struct SegmentShaper {
     private func key(of segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
         let start = Int(segment.start)
         let end = contextEnd(of: segment, bytes)
+        if segment.startsInsideSegment {
+            // A piece after another run's part of its segment: the text around it is context.
+            return keyInPlace(start..<end, shapedEnd: Int(segment.shapedEnd),
+                              trailingLength: Int(segment.shapedEnd - max(segment.contentEnd, segment.start)), bytes)
+        }
         return SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), contextLength: end - Int(segment.shapedEnd),
                           trailingLength: Int(segment.shapedEnd - max(segment.contentEnd, segment.start)), salt: salt)
     }
