@@ -48,6 +48,11 @@ public enum TestCorpus {
         "لعا", "\u{604}", "ل",
     ]
 
+    /// The scalars of `text` in hex, for a failure message that shows invisible characters.
+    public static func scalars(of text: String) -> [String] {
+        text.unicodeScalars.map { String($0.value, radix: 16) }
+    }
+
     /// A sentence of `count` words from `words`, separated by `separator`.
     public static func sentence(_ words: [String], count: Int, separator: String = " ", random: inout Random) -> String {
         (0..<count).map { _ in random.pick(words) }.joined(separator: separator)

@@ -105,7 +105,7 @@ import TextSegmentation
                             || abs(height - a.size.height) > 1e-9 {
                             differing += 1
                             if differing <= 3 {
-                                Issue.record("round \(round) \(text.unicodeScalars.map { String($0.value, radix: 16) }) width \(width) \(mode) \(lines) lines:\n runs   \(a.lines)\n single \(b.lines)\n measured height \(height)")
+                                Issue.record("round \(round) \(TestCorpus.scalars(of: text)) width \(width) \(mode) \(lines) lines:\n runs   \(a.lines)\n single \(b.lines)\n measured height \(height)")
                             }
                         }
                         if a.lines.contains(where: { line in

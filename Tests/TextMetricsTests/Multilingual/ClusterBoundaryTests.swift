@@ -33,16 +33,16 @@ import TextSegmentation
             // The standard library agrees on the clusters of these texts.
             let characters = Set(text.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [0])
             #expect(starts.subtracting([text.utf8.count]) == characters.subtracting([text.utf8.count]),
-                    "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                    "\(TestCorpus.scalars(of: text))")
             let bytes = Array(text.utf8)
             for joins in [true, false] {
                 let prepared = try PreparedText(text, fonts: fonts, language: nil, joinsCharacters: joins)
                 for (segment, before) in zip(prepared.segments, [nil] + prepared.segments.map(Optional.some)) {
-                    let where_ = "segment at \(segment.start) in \(text.unicodeScalars.map { String($0.value, radix: 16) })"
-                    #expect(starts.contains(Int(segment.start)), "\(where_)")
+                    let place = "segment at \(segment.start) in \(TestCorpus.scalars(of: text))"
+                    #expect(starts.contains(Int(segment.start)), "\(place)")
                     // Nor before an extending character, even after a control, but for a mandatory break.
                     let first = String(decoding: bytes[Int(segment.start)...], as: UTF8.self).unicodeScalars.first!
-                    #expect(before?.isMandatoryBreak != false || !GraphemeBreaking.role(of: first).isExtending, "\(where_)")
+                    #expect(before?.isMandatoryBreak != false || !GraphemeBreaking.role(of: first).isExtending, "\(place)")
                 }
             }
         }
@@ -57,7 +57,7 @@ import TextSegmentation
                 for width in [1.0, 12, 30, 80] {
                     for line in prepared.layout(in: try TextContainer(width: width, lineBreakMode: mode)).lines {
                         #expect(starts.contains(line.utf8Range.lowerBound),
-                                "\(mode) \(width): line at \(line.utf8Range) in \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                                "\(mode) \(width): line at \(line.utf8Range) in \(TestCorpus.scalars(of: text))")
                     }
                 }
             }

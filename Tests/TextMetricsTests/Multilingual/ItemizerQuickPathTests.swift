@@ -78,7 +78,7 @@ import TestSupport
             if quick != general {
                 differing += 1
                 if differing <= 3 {
-                    Issue.record("round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })\n quick \(quick)\n general \(general)")
+                    Issue.record("round \(round): \(TestCorpus.scalars(of: text))\n quick \(quick)\n general \(general)")
                 }
             }
         }

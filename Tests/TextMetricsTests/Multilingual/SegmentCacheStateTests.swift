@@ -63,7 +63,7 @@ import TestSupport
             let fonts = try FontChain(named: chain, size: 14.5, library: FontLibrary())
             let cold = try containers.map { try PreparedText(text, fonts: fonts).layout(in: $0) }
             let warm = try containers.map { try PreparedText(text, fonts: fonts).layout(in: $0) }
-            #expect(warm == cold, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(warm == cold, "\(TestCorpus.scalars(of: text))")
         }
     }
 
