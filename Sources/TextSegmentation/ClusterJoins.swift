@@ -7,9 +7,10 @@
 /// control's cluster, so a line starting there would lose that glyph's advance to the line
 /// before. (After a mandatory break the extending character starts its line: the caller keeps
 /// those opportunities, and shaping never reads across them.) And between regional
-/// indicators a line may start only after a pair that is an RGI flag: after any other pair, a
-/// font may ligate across it (HarfBuzz shapes 🇽🇨🇫, whose first pair is no flag, as 🇽 and the
-/// flag 🇨🇫), so the run is kept whole from there, like a word.
+/// indicators a line may start only after a pair that is an RGI flag as a font ligates the
+/// run, left to right: after any other pair a font may ligate across it (HarfBuzz shapes 🇽🇨🇫,
+/// whose first pair is no flag, as 🇽 and the flag 🇨🇫), so the run is kept whole from there,
+/// like a word.
 ///
 /// Besides the rules that look at the pair of characters alone (GB3–GB5, GB9–GB9b), the
 /// Hangul rules GB6–GB8 forbid exactly what LB26–LB27 forbid, and GB11 what LB8a forbids. The lead bytes of the two characters rule out almost every pair
@@ -38,14 +39,24 @@ package enum ClusterJoins {
 
     /// Whether the regional indicators up to `offset` end in a flag that a line may end after:
     /// an even number of them run up to it (GB12, GB13; counted up to 64 back, and past that
-    /// taken as not), the last two an RGI emoji flag (``EmojiFlagTables``), which a font
-    /// ligates before it looks further.
+    /// taken as not), and a font ligating the run from its start, left to right — each two
+    /// letters that make an RGI emoji flag (``EmojiFlagTables``) one glyph, any other letter a
+    /// glyph alone, as HarfBuzz applies a ligature lookup — makes the last two of them a flag.
+    /// (After 🇲🇳🇱🇯 the font makes 🇱 alone and 🇯🇲 a flag of the next two, so no line
+    /// starts after 🇲🇸 in 🇲🇳🇱🇯🇲🇸, though that pair is a flag by itself.)
     private static func followsFlag(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var count = 1
         while count < 64, isRegionalIndicator(at: offset - 4 * (count + 1), bytes) { count += 1 }
         guard count % 2 == 0, count < 64 else { return false }
-        let pair = 26 * Int(bytes[offset - 5] &- 0xA6) + Int(bytes[offset - 1] &- 0xA6)
-        return EmojiFlagTables.pairs[pair >> 6] & 1 << UInt64(pair & 63) != 0
+        let first = offset - 4 * count
+        /// Whether the run's letters `k` and `k + 1` make a flag.
+        func isFlag(_ k: Int) -> Bool {
+            let pair = 26 * Int(bytes[first + 4 * k + 3] &- 0xA6) + Int(bytes[first + 4 * k + 7] &- 0xA6)
+            return EmojiFlagTables.pairs[pair >> 6] & 1 << UInt64(pair & 63) != 0
+        }
+        var k = 0
+        while k < count - 2 { k += isFlag(k) ? 2 : 1 }
+        return k == count - 2 && isFlag(k)
     }
 
     /// Whether a line may not start between `previous` and `next`, whatever precedes them:

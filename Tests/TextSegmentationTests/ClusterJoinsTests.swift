@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TextSegmentation
 
 /// `ClusterJoins` — which rules out most pairs from their lead bytes before it decodes
@@ -21,24 +22,36 @@ import Testing
         guard isRegionalIndicator(before.unicodeScalars.last!), isRegionalIndicator(after.unicodeScalars.first!) else {
             return false
         }
-        // Between regional indicators: only after an RGI flag.
-        return !flags.contains(String(String.UnicodeScalarView(before.unicodeScalars.suffix(2))))
+        // Between regional indicators: only after an RGI flag, as a font ligating the run
+        // left to right makes the pairs.
+        return !fontPairing(before.unicodeScalars.reversed().prefix { isRegionalIndicator($0) }.reversed())
+    }
+
+    /// Whether a font that ligates `run`, regional indicators, from its start — two that make
+    /// an RGI flag into one glyph, any other one alone — makes its last two a flag.
+    static func fontPairing(_ run: [Unicode.Scalar]) -> Bool {
+        var glyphs: [[Unicode.Scalar]] = []
+        var k = 0
+        while k < run.count {
+            if k + 1 < run.count, flags.contains(String(String.UnicodeScalarView(run[k...k + 1]))) {
+                glyphs.append(Array(run[k...k + 1]))
+                k += 2
+            } else {
+                glyphs.append([run[k]])
+                k += 1
+            }
+        }
+        return run.count % 2 == 0 && run.count < 64 && glyphs.last?.count == 2
     }
 
     static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar.value) }
 
     /// The RGI emoji flags, read from the Unicode data's emoji-sequences.txt.
     static let flags: Set<String> = {
-        let path = "/usr/share/unicode/emoji/emoji-sequences.txt"
-        guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
-            Issue.record("Cannot read \(path): run `apt-get install unicode-data`.")
-            return []
+        if EmojiSequences.rgiFlags.isEmpty {
+            Issue.record("Cannot read \(EmojiSequences.path): run `apt-get install unicode-data`.")
         }
-        return Set(contents.split(separator: "\n").compactMap { line -> String? in
-            let fields = line.split(separator: "#", omittingEmptySubsequences: false)[0].split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard fields.count >= 2, fields[1] == "RGI_Emoji_Flag_Sequence" else { return nil }
-            return String(String.UnicodeScalarView(fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }))
-        })
+        return EmojiSequences.rgiFlags
     }()
 
     /// Flag pairs before one more regional indicator, against the RGI list: a line may start
@@ -55,6 +68,35 @@ import Testing
             }
         }
         #expect(wrong.isEmpty, "\(wrong.count): \(wrong.prefix(10))")
+    }
+
+    /// Runs of regional indicators drawn from a few letters that make flags with each other
+    /// and some that do not (🇲🇳 🇯🇲 🇸🇲 🇳🇱 are flags, 🇱🇯 is none), at every opportunity between
+    /// two of them, against the font's left-to-right pairing — and the run the fuzzer found, in
+    /// which a line started after 🇲🇸 though a font ligates 🇯🇲 and 🇸🇲 across it.
+    @Test func betweenRegionalIndicatorsAsAFontLigatesThem() {
+        let letters = "LJMSNX".unicodeScalars.map { Unicode.Scalar($0.value - 0x41 + 0x1F1E6)! }
+        var generator = TestCorpus.Random(seed: 0x1F1E6)
+        var wrong: [String] = []
+        var breaks = 0
+        for _ in 0..<3_000 {
+            let run = (0..<Int.random(in: 2...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! }
+            for cut in 1..<run.count {
+                let before = String(String.UnicodeScalarView(run[..<cut]))
+                let after = String(String.UnicodeScalarView(run[cut...]))
+                if !Self.referenceJoins(before, after) { breaks += 1 }
+                if Self.isWrong(before, after) { wrong.append(before + "|" + after) }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count): \(wrong.prefix(10))")
+        #expect(breaks > 1_000, "the runs should leave room for breaks: \(breaks)")
+        // 🇲🇳 🇱 🇯🇲 🇸🇲 🇳🇱: a line may start after 🇲🇳 only.
+        let found = "🇲🇳🇱🇯🇲🇸🇲🇳🇱"
+        let scalars = Array(found.unicodeScalars)
+        let starts = (1..<scalars.count).filter { cut in
+            !Self.joins(String(String.UnicodeScalarView(scalars[..<cut])), String(String.UnicodeScalarView(scalars[cut...])))
+        }
+        #expect(starts == [2], "\(starts)")
     }
 
     /// Whether `ClusterJoins` says `before + after` has no boundary between the two.

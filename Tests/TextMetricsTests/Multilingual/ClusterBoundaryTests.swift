@@ -63,4 +63,31 @@ import TextSegmentation
             }
         }
     }
+
+    /// Runs of regional indicators break into lines only where the color font's glyphs start
+    /// when HarfBuzz shapes the whole run: Noto Color Emoji ligates the RGI flags first, left to
+    /// right, then pairs what is left (🇽🇨, no flag, is one glyph alone, but 🇽 and 🇨🇫 in
+    /// 🇽🇨🇫), which the rule in `ClusterJoins` follows. The fuzzer found 🇲🇳🇱🇯🇲🇸🇲🇳🇱 cut after
+    /// 🇲🇸, though the font makes 🇲🇳 🇱 🇯🇲 🇸🇲 🇳🇱 of it.
+    @Test func regionalIndicatorsBreakWhereTheColorFontsGlyphsStart() throws {
+        let font = try Font(named: "NotoColorEmoji", size: 20)
+        let letters = "ACFJLMNSX".unicodeScalars.map { Unicode.Scalar($0.value - 0x41 + 0x1F1E6)! }
+        var generator = TestCorpus.Random(seed: 0xF1A6)
+        let texts = ["🇲🇳🇱🇯🇲🇸🇲🇳🇱", "🇽🇨🇫🇯🇵"] + (0..<300).map { _ in
+            String(String.UnicodeScalarView((0..<generator.int(2...10)).map { _ in generator.pick(letters) }))
+        }
+        var segmentStarts = 0
+        for text in texts {
+            let prepared = try PreparedText(text, font: font)
+            let whole = prepared.layout(in: .unlimited)
+            try #require(whole.lines.count == 1)
+            let glyphStarts = Set(prepared.glyphs(for: whole).joined().map(\.cluster))
+            for segment in prepared.segments.dropFirst() {
+                segmentStarts += 1
+                #expect(glyphStarts.contains(Int(segment.start)),
+                        "\(text): a segment starts at byte \(segment.start), glyphs at \(glyphStarts.sorted())")
+            }
+        }
+        #expect(segmentStarts > 100, "\(segmentStarts)")
+    }
 }

@@ -52,10 +52,12 @@ import TestSupport
         let afterSpace = "👩🏽\u{200B}\u{200D}🏾\u{200D}❤👩🏽\u{200B}\u{200D}👨"
         // And regional indicators whose pairs are no flags but straddle one (🇨🇫).
         let flags = "🇽🇨🇫\u{FFFD}🇫"
+        // And pairs that are flags (🇲🇸 🇲🇳) where the font ligates others across them (🇯🇲 🇸🇲 🇳🇱).
+        let shiftedFlags = "🇲🇳🇱🇯🇲🇸🇲🇳🇱"
         // And a word in runs of two bidi levels (U+0604 is an Arabic number sign): its pieces
         // join with the letters before them, which their cache keys must hold.
         let arabic = "لعا\u{604}للعا"
-        let texts = [found, afterSpace, flags, arabic] + (0..<150).map { _ in
+        let texts = [found, afterSpace, flags, shiftedFlags, arabic] + (0..<150).map { _ in
             (0..<generator.int(2...14)).map { _ in generator.pick(TestCorpus.clusterPieces) }.joined()
         }
         let containers = try [0, 40, 240].map { try TextContainer(width: Double($0)) }
