@@ -42,6 +42,8 @@ package enum ClusterJoins {
     /// taken as not), and a font ligating the run from its start, left to right — each two
     /// letters that make an RGI emoji flag (``EmojiFlagTables``) one glyph, any other letter a
     /// glyph alone, as HarfBuzz applies a ligature lookup — makes the last two of them a flag.
+    /// (A later lookup may pair the letters left alone — Noto Color Emoji draws 🇽🇨 as one
+    /// unknown flag — but none reaches across a flag's glyph.)
     /// (After 🇲🇳🇱🇯 the font makes 🇱 alone and 🇯🇲 a flag of the next two, so no line
     /// starts after 🇲🇸 in 🇲🇳🇱🇯🇲🇸, though that pair is a flag by itself.)
     private static func followsFlag(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
