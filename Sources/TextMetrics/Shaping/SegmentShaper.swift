@@ -102,7 +102,16 @@ struct SegmentShaper {
                 last = missing[k]
             }
             k += 1
-            shapeWindow(first...last, &segments, bytes, contextEnd: contextEnd(of: segments[last], bytes), &glyphs)
+            if !shapeWindow(first...last, &segments, bytes, contextEnd: contextEnd(of: segments[last], bytes), &glyphs) {
+                // A glyph's cluster reaches over a segment's start: the font ligates across a
+                // break opportunity, reading more of the next segment than the first character
+                // a key holds (Noto Color Emoji makes one glyph of 💋‍👨🏾👩🏽‍❤️‍). Split by clusters,
+                // the window's widths could not be found again segment by segment, as a text
+                // whose neighbouring segments are cached measures them: each is shaped alone.
+                for i in first...last {
+                    _ = shapeWindow(i...i, &segments, bytes, contextEnd: contextEnd(of: segments[i], bytes), &glyphs)
+                }
+            }
             for i in first...last {
                 if let key = key(of: segments[i], bytes) { face.segments.store(segments[i].measure, for: key) }
             }
@@ -225,8 +234,12 @@ struct SegmentShaper {
 
     // MARK: - Windows
 
+    /// Shapes the segments of `window` in one HarfBuzz call, to `contextEnd`, and gives each the
+    /// advances of the glyphs whose clusters start in it. Returns `false` when some segment but
+    /// the first starts inside a cluster (no glyph starts where it does): the widths then belong
+    /// to the window, not to its segments.
     private func shapeWindow(_ window: ClosedRange<Int>, _ segments: inout [TextSegment],
-                             _ bytes: UnsafeBufferPointer<UInt8>, contextEnd: Int, _ glyphs: inout [ShapedGlyph]) {
+                             _ bytes: UnsafeBufferPointer<UInt8>, contextEnd: Int, _ glyphs: inout [ShapedGlyph]) -> Bool {
         glyphs.removeAll(keepingCapacity: true)
         let range = Int(segments[window.lowerBound].start)..<contextEnd
         face.shaper.shape(bytes, range: range, properties: properties, into: &glyphs)
@@ -238,11 +251,18 @@ struct SegmentShaper {
         }
         var i = window.lowerBound
         var atSegmentStart = true
+        var keepsSegmentsApart = true
         for glyph in glyphs {
             let cluster = glyph.cluster
             while i <= window.upperBound, cluster >= segments[i].shapedEnd {
+                // A segment with something to shape that no glyph starts in lies inside a cluster.
+                if atSegmentStart, segments[i].shapedEnd > segments[i].start { keepsSegmentsApart = false }
                 i += 1
                 atSegmentStart = true
+            }
+            // So does the start of one whose first glyph starts after it.
+            if atSegmentStart, i > window.lowerBound, i <= window.upperBound, cluster > segments[i].start {
+                keepsSegmentsApart = false
             }
             if atSegmentStart, i > window.lowerBound, glyph.isUnsafeToBreak {
                 noteUnsafeBoundary(before: i, &segments, bytes)
@@ -253,6 +273,13 @@ struct SegmentShaper {
             if cluster >= segments[i].contentEnd { segments[i].trailingWhitespace += Int64(glyph.advance) }
             if glyph.isMissing, !isInvisible(at: Int(cluster), bytes) { segments[i].hasMissingGlyphs = true }
         }
+        // As do those after the last glyph's, with something to shape.
+        if i <= window.upperBound, segments[i...window.upperBound].enumerated().contains(where: { k, segment in
+            (k > 0 || atSegmentStart) && segment.shapedEnd > segment.start
+        }) {
+            keepsSegmentsApart = false
+        }
+        return keepsSegmentsApart
     }
 
     /// The segment before `next` kerns or joins with it: if nothing hangs between them,

@@ -57,7 +57,10 @@ import TestSupport
         // And a word in runs of two bidi levels (U+0604 is an Arabic number sign): its pieces
         // join with the letters before them, which their cache keys must hold.
         let arabic = "لعا\u{604}للعا"
-        let texts = [found, afterSpace, flags, shiftedFlags, arabic] + (0..<150).map { _ in
+        // And emoji the color font ligates across a break (after 👨🏾) when shaped together,
+        // in a piece of a segment too long to cache with its context.
+        let ligatedAcrossBreak = "い\u{700}\u{FFFD}\u{FFFD}\u{200D}💋\u{200D}👨🏾👩🏽\u{200D}❤️\u{200D}"
+        let texts = [found, afterSpace, flags, shiftedFlags, arabic, ligatedAcrossBreak] + (0..<150).map { _ in
             (0..<generator.int(2...14)).map { _ in generator.pick(TestCorpus.clusterPieces) }.joined()
         }
         let containers = try [0, 40, 240].map { try TextContainer(width: Double($0)) }
