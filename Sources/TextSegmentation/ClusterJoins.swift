@@ -42,10 +42,10 @@ package enum ClusterJoins {
     /// taken as not), and a font ligating the run from its start, left to right — each two
     /// letters that make an RGI emoji flag (``EmojiFlagTables``) one glyph, any other letter a
     /// glyph alone, as HarfBuzz applies a ligature lookup — makes the last two of them a flag.
-    /// (A later lookup may pair the letters left alone — Noto Color Emoji draws 🇽🇨 as one
-    /// unknown flag — but none reaches across a flag's glyph.)
-    /// (After 🇲🇳🇱🇯 the font makes 🇱 alone and 🇯🇲 a flag of the next two, so no line
-    /// starts after 🇲🇸 in 🇲🇳🇱🇯🇲🇸, though that pair is a flag by itself.)
+    /// After 🇲🇳🇱🇯 a font makes 🇱 alone and 🇯🇲 a flag, so no line starts after 🇲🇸 in
+    /// 🇲🇳🇱🇯🇲🇸, though that pair is a flag by itself. (A later lookup may pair the letters
+    /// left alone — Noto Color Emoji draws 🇽🇨 as one unknown flag — but none reaches across a
+    /// flag's glyph.)
     private static func followsFlag(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var count = 1
         while count < 64, isRegionalIndicator(at: offset - 4 * (count + 1), bytes) { count += 1 }

@@ -109,7 +109,7 @@ struct SegmentShaper {
                 // the window's widths could not be found again segment by segment, as a text
                 // whose neighbouring segments are cached measures them: each is shaped alone.
                 for i in first...last {
-                    _ = shapeWindow(i...i, &segments, bytes, contextEnd: contextEnd(of: segments[i], bytes), &glyphs)
+                    shapeWindow(i...i, &segments, bytes, contextEnd: contextEnd(of: segments[i], bytes), &glyphs)
                 }
             }
             for i in first...last {
@@ -237,7 +237,8 @@ struct SegmentShaper {
     /// Shapes the segments of `window` in one HarfBuzz call, to `contextEnd`, and gives each the
     /// advances of the glyphs whose clusters start in it. Returns `false` when some segment but
     /// the first starts inside a cluster (no glyph starts where it does): the widths then belong
-    /// to the window, not to its segments.
+    /// to the window, not to its segments (a window of one segment always keeps them apart).
+    @discardableResult
     private func shapeWindow(_ window: ClosedRange<Int>, _ segments: inout [TextSegment],
                              _ bytes: UnsafeBufferPointer<UInt8>, contextEnd: Int, _ glyphs: inout [ShapedGlyph]) -> Bool {
         glyphs.removeAll(keepingCapacity: true)
@@ -273,10 +274,8 @@ struct SegmentShaper {
             if cluster >= segments[i].contentEnd { segments[i].trailingWhitespace += Int64(glyph.advance) }
             if glyph.isMissing, !isInvisible(at: Int(cluster), bytes) { segments[i].hasMissingGlyphs = true }
         }
-        // As do those after the last glyph's, with something to shape.
-        if i <= window.upperBound, segments[i...window.upperBound].enumerated().contains(where: { k, segment in
-            (k > 0 || atSegmentStart) && segment.shapedEnd > segment.start
-        }) {
+        // As do those the glyphs never reached, with something to shape.
+        for j in i..<window.upperBound + 1 where (j > i || atSegmentStart) && segments[j].shapedEnd > segments[j].start {
             keepsSegmentsApart = false
         }
         return keepsSegmentsApart
