@@ -13,9 +13,9 @@
 /// like a word.
 ///
 /// Besides the rules that look at the pair of characters alone (GB3–GB5, GB9–GB9b), the
-/// Hangul rules GB6–GB8 forbid exactly what LB26–LB27 forbid, and GB11 what LB8a forbids. The lead bytes of the two characters rule out almost every pair
-/// before anything is decoded: ASCII, ideographs, kana, Hangul syllables and emoji never
-/// extend a cluster or prepend to one.
+/// Hangul rules GB6–GB8 forbid exactly what LB26–LB27 forbid, and GB11 what LB8a forbids. The
+/// lead bytes of the two characters rule out almost every pair before anything is decoded:
+/// ASCII, ideographs, kana, Hangul syllables and emoji never extend a cluster or prepend to one.
 package enum ClusterJoins {
     /// Whether a line may not start at `offset` in `bytes` (well-formed UTF-8), a character
     /// boundary where UAX #14 allows a break: the characters on either side join by GB3 and

@@ -252,18 +252,16 @@ struct SegmentShaper {
         }
         var i = window.lowerBound
         var atSegmentStart = true
-        var keepsSegmentsApart = true
+        // How many segments after the first a glyph starts exactly where they start.
+        var segmentsStartingGlyphs = 0
         for glyph in glyphs {
             let cluster = glyph.cluster
             while i <= window.upperBound, cluster >= segments[i].shapedEnd {
-                // A segment with something to shape that no glyph starts in lies inside a cluster.
-                if atSegmentStart, segments[i].shapedEnd > segments[i].start { keepsSegmentsApart = false }
                 i += 1
                 atSegmentStart = true
             }
-            // So does the start of one whose first glyph starts after it.
-            if atSegmentStart, i > window.lowerBound, i <= window.upperBound, cluster > segments[i].start {
-                keepsSegmentsApart = false
+            if atSegmentStart, i > window.lowerBound, i <= window.upperBound, cluster == segments[i].start {
+                segmentsStartingGlyphs += 1
             }
             if atSegmentStart, i > window.lowerBound, glyph.isUnsafeToBreak {
                 noteUnsafeBoundary(before: i, &segments, bytes)
@@ -274,11 +272,9 @@ struct SegmentShaper {
             if cluster >= segments[i].contentEnd { segments[i].trailingWhitespace += Int64(glyph.advance) }
             if glyph.isMissing, !isInvisible(at: Int(cluster), bytes) { segments[i].hasMissingGlyphs = true }
         }
-        // As do those the glyphs never reached, with something to shape.
-        for j in i..<window.upperBound + 1 where (j > i || atSegmentStart) && segments[j].shapedEnd > segments[j].start {
-            keepsSegmentsApart = false
-        }
-        return keepsSegmentsApart
+        // Every later segment with something to shape must start a glyph of its own.
+        let shapedSegments = segments[window].dropFirst().count { $0.shapedEnd > $0.start }
+        return segmentsStartingGlyphs == shapedSegments
     }
 
     /// The segment before `next` kerns or joins with it: if nothing hangs between them,

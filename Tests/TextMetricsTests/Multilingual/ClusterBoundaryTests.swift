@@ -6,8 +6,9 @@ import TextSegmentation
 /// A grapheme cluster is never cut: not into two segments, and so never across two lines,
 /// though UAX #14 allows a break inside some (LB10 after a space before a mark, LB30b before
 /// a modifier after an emoji that takes none); nor does a line start with an extending
-/// character after a control (ZERO WIDTH SPACE), which HarfBuzz shapes into the cluster before. The reference is `GraphemeBreaking`, which
-/// `GraphemeBreakTest.txt` checks, and the standard library's own `Character`s.
+/// character after a control (ZERO WIDTH SPACE), which HarfBuzz shapes into the cluster
+/// before. The reference is `GraphemeBreaking`, which `GraphemeBreakTest.txt` checks, and the
+/// standard library's own `Character`s.
 @Suite struct ClusterBoundaryTests {
     static let chain = ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji", "NotoSansArabic-Regular",
                         "NotoSansHebrew-Regular"]
