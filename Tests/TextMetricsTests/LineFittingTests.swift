@@ -109,6 +109,29 @@ import TextSegmentation
         #expect(layout.lineCount >= 6)
     }
 
+    @Test(arguments: [3, 5, 20, 40])
+    func regionalIndicatorsTheFontLigatesAcrossClustersLoseNoWidth(_ flags: Int) throws {
+        // Noto Color Emoji shapes 🇺🇯🇵🇯🇵… as 🇺, 🇯🇵, 🇯🇵…, across the grapheme clusters 🇺🇯,
+        // 🇵🇯…, and HarfBuzz gives all the glyphs one cluster: cut between graphemes, every line
+        // is still as wide as its own text shaped by hb-shape, and fits.
+        let font = try Font(named: "NotoColorEmoji", size: 15)
+        let text = "🇺" + String(repeating: "🇯🇵", count: flags)
+        let width = 60.0
+        let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: width))
+        let graphemes = Set(GraphemeBreaking.boundaries(in: text) + [0])
+        let pieces = layout.lines.map { Self.lineText(text, $0.utf8Range) }
+        let face = font.face
+        let references = try HBShapeReference.advances(fontPath: face.path, unitsPerEm: Int(face.metrics.unitsPerEm),
+                                                       strings: pieces)
+        for (line, (piece, reference)) in zip(layout.lines, zip(pieces, references)) {
+            #expect(graphemes.contains(line.utf8Range.lowerBound))
+            let expected = Double(reference) * font.size / Double(face.metrics.unitsPerEm)
+            #expect(abs(line.width - expected) < 1e-9, "\(piece): \(line.width) against hb-shape's \(expected)")
+            #expect(line.width <= width + 1e-9, "\(piece) overflows")
+        }
+        #expect(pieces.joined() == text)
+    }
+
     @Test func aSingleClusterWiderThanTheLineStillTakesALine() throws {
         let font = try Font(named: "Roboto-Regular", size: 40)
         let layout = try TextMeasurer.layout("WWW", font: font, in: TextContainer(width: 5))

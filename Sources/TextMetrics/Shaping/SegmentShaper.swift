@@ -175,18 +175,10 @@ struct SegmentShaper {
         face.shaper.shape(bytes, range: Int(segment.start)..<contextEnd(of: segment, bytes), properties: properties,
                           into: &glyphs)
         var ends: [Int32] = []
-        var advances: [Int32] = []
         let start = Int(segment.start)
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(segment.shapedEnd)])
         GraphemeBreaking.forEachBoundary(inUTF8: slice) { ends.append(Int32($0)) }
-        advances = [Int32](repeating: 0, count: ends.count)
-        var g = 0
-        for glyph in glyphs {
-            let offset = Int32(Int(glyph.cluster) - start)
-            guard offset < Int32(slice.count) else { break }
-            while g < ends.count - 1, offset >= ends[g] { g += 1 }
-            advances[g] += glyph.advance
-        }
+        let advances = GraphemeAdvances.advances(of: glyphs, from: start, ends: ends)
         let result = GraphemeAdvances(ends: ends, advances: advances, contentBytes: segment.contentEnd - segment.start)
         // Attach the advances to the segment's cached measure; the segment passed in may be a
         // piece not measured yet (see RunShaper), so its own widths are not stored.
