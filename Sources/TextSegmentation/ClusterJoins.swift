@@ -38,28 +38,48 @@ package enum ClusterJoins {
     }
 
     /// Whether the regional indicators up to `offset` end in a flag that a line may end after:
-    /// an even number of them run up to it (GB12, GB13; counted up to 64 back, and past that
-    /// taken as not), and a font ligating the run from its start, left to right — each two
-    /// letters that make an RGI emoji flag (``EmojiFlagTables``) one glyph, any other letter a
-    /// glyph alone, as HarfBuzz applies a ligature lookup — makes the last two of them a flag.
-    /// After 🇲🇳🇱🇯 a font makes 🇱 alone and 🇯🇲 a flag, so no line starts after 🇲🇸 in
-    /// 🇲🇳🇱🇯🇲🇸, though that pair is a flag by itself. (A later lookup may pair the letters
-    /// left alone — Noto Color Emoji draws 🇽🇨 as one unknown flag — but none reaches across a
-    /// flag's glyph.)
+    /// an even number of them run up to it (GB12, GB13), and a font ligating the run from its
+    /// start, left to right — each two letters that make an RGI emoji flag
+    /// (``EmojiFlagTables``) one glyph, any other letter a glyph alone, as HarfBuzz applies a
+    /// ligature lookup — makes the last two of them a flag. After 🇲🇳🇱🇯 a font makes 🇱 alone
+    /// and 🇯🇲 a flag, so no line starts after 🇲🇸 in 🇲🇳🇱🇯🇲🇸, though that pair is a flag by
+    /// itself. (A later lookup may pair the letters left alone — Noto Color Emoji draws 🇽🇨 as
+    /// one unknown flag — but none reaches across a flag's glyph.)
+    ///
+    /// At most ``flagWindow`` letters are read back, so a run of any length costs the same at
+    /// each opportunity. In a longer run the pairing from its start has a glyph boundary at the
+    /// window's first letter or its second (no glyph is longer than two): it is paired from
+    /// both, and where the two pairings meet, both — and so the run's own — go on alike. (There
+    /// the parity is UAX #14's: LB30a allows a break between indicators only after an even
+    /// number of them.) Only where they never meet within the window, as in 🇦🇬🇦🇬🇦🇬… whose
+    /// every pair is a flag both ways (Antigua, Gabon), no line starts: the run is kept whole
+    /// from there, like a word.
     private static func followsFlag(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var count = 1
-        while count < 64, isRegionalIndicator(at: offset - 4 * (count + 1), bytes) { count += 1 }
-        guard count % 2 == 0, count < 64 else { return false }
+        while count < flagWindow, isRegionalIndicator(at: offset - 4 * (count + 1), bytes) { count += 1 }
         let first = offset - 4 * count
-        /// Whether the run's letters `k` and `k + 1` make a flag.
+        /// Whether the letters `k` and `k + 1` from `first` make a flag.
         func isFlag(_ k: Int) -> Bool {
             let pair = 26 * Int(bytes[first + 4 * k + 3] &- 0xA6) + Int(bytes[first + 4 * k + 7] &- 0xA6)
             return EmojiFlagTables.pairs[pair >> 6] & 1 << UInt64(pair & 63) != 0
         }
         var k = 0
+        if count < flagWindow || !isRegionalIndicator(at: first - 4, bytes) {
+            guard count % 2 == 0 else { return false }
+        } else {
+            // The pairings from the window's first letter and from its second, to where they meet.
+            var other = 1
+            while k != other, min(k, other) < count - 2 {
+                if k < other { k += isFlag(k) ? 2 : 1 } else { other += isFlag(other) ? 2 : 1 }
+            }
+            guard k == other else { return false }
+        }
         while k < count - 2 { k += isFlag(k) ? 2 : 1 }
         return k == count - 2 && isFlag(k)
     }
+
+    /// How many regional indicators ``followsFlag(_:_:)`` reads back at most.
+    static let flagWindow = 64
 
     /// Whether a line may not start between `previous` and `next`, whatever precedes them:
     /// GB3 and GB6–GB9b join them, or `next` extends a control (see the type's documentation).

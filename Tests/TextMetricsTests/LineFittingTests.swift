@@ -132,6 +132,20 @@ import TextSegmentation
         #expect(pieces.joined() == text)
     }
 
+    @Test func aLongRowOfFlagsBreaksAfterEveryFlagThatFits() throws {
+        // 40 flags: as many on each line as hb-shape says fit, to the last (as Pango breaks them).
+        let font = try Font(named: "NotoColorEmoji", size: 15)
+        let width = 60.0
+        let face = font.face
+        let rows = (1...5).map { String(repeating: "🇯🇵", count: $0) }
+        let fitting = try HBShapeReference.advances(fontPath: face.path, unitsPerEm: Int(face.metrics.unitsPerEm), strings: rows)
+            .filter { Double($0) * font.size / Double(face.metrics.unitsPerEm) <= width }.count
+        #expect(fitting == 3)
+        let layout = try TextMeasurer.layout(String(repeating: "🇯🇵", count: 40), font: font, in: TextContainer(width: width))
+        let flagsPerLine = layout.lines.map { $0.utf8Range.count / 8 }
+        #expect(flagsPerLine == Array(repeating: fitting, count: 40 / fitting) + [40 % fitting], "\(flagsPerLine)")
+    }
+
     @Test func aSingleClusterWiderThanTheLineStillTakesALine() throws {
         let font = try Font(named: "Roboto-Regular", size: 40)
         let layout = try TextMeasurer.layout("WWW", font: font, in: TextContainer(width: 5))

@@ -36,7 +36,7 @@ import TestSupport
             lastIsFlag = k + 1 < run.count && flags.contains(String(String.UnicodeScalarView(run[k...k + 1])))
             k += lastIsFlag ? 2 : 1
         }
-        return run.count % 2 == 0 && run.count < 64 && lastIsFlag
+        return run.count % 2 == 0 && lastIsFlag
     }
 
     static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar.value) }
@@ -93,6 +93,37 @@ import TestSupport
             !Self.joins(String(String.UnicodeScalarView(scalars[..<cut])), String(String.UnicodeScalarView(scalars[cut...])))
         }
         #expect(starts == [2], "\(starts)")
+    }
+
+    /// Long runs of flags, longer than the 64 letters `ClusterJoins` reads back: 40 to 100 RGI
+    /// flags, some runs led by a letter that makes no flag with the next, at every opportunity
+    /// against the font's pairing from the run's start. (Before the window, past 64 letters no
+    /// line started: a row of 40 🇯🇵 broke after none of its flags past the 32nd.)
+    @Test func betweenRegionalIndicatorsOfLongRunsAsAFontLigatesThem() {
+        let flags = Self.flags.sorted()
+        var generator = TestCorpus.Random(seed: 0x1F1FF)
+        var wrong: [String] = []
+        var breaks = 0
+        for index in 0..<60 {
+            var run = (0..<generator.int(40...100)).flatMap { _ in Array(generator.pick(flags).unicodeScalars) }
+            if index % 3 == 0 { run.insert(Unicode.Scalar(0x1F1FA)!, at: 0) }  // 🇺, as in 🇺🇯🇵🇯🇵…
+            for cut in 1..<run.count {
+                let before = String(String.UnicodeScalarView(run[..<cut]))
+                let after = String(String.UnicodeScalarView(run[cut...]))
+                if !Self.referenceJoins(before, after) { breaks += 1 }
+                if Self.isWrong(before, after) { wrong.append("\(index) at \(cut)") }
+            }
+        }
+        #expect(wrong.count == 0, "\(wrong.prefix(10))")
+        #expect(breaks > 2_000, "\(breaks)")
+        // Past the window, where pairing from either of its first two letters never meets — every
+        // pair of 🇦🇬🇦🇬… is a flag, read from either letter (Antigua, Gabon) — no line starts.
+        let alternating = Array(String(repeating: "🇦🇬", count: 40).unicodeScalars)
+        let starts = (1..<alternating.count).filter { cut in
+            !Self.joins(String(String.UnicodeScalarView(alternating[..<cut])),
+                        String(String.UnicodeScalarView(alternating[cut...])))
+        }
+        #expect(starts == Array(stride(from: 2, through: ClusterJoins.flagWindow, by: 2)), "\(starts)")
     }
 
     /// Whether `ClusterJoins` says `before + after` has no boundary between the two.
