@@ -146,6 +146,29 @@ import TextSegmentation
         #expect(flagsPerLine == Array(repeating: fitting, count: 40 / fitting) + [40 % fitting], "\(flagsPerLine)")
     }
 
+    @Test func whitespaceInsideAWordCutBetweenClustersHangs() throws {
+        // UAX #14 breaks before neither "!" nor "?" (LB13), so "Bonjour !" is one segment; cut
+        // between its clusters, a space or tab left at the end of a line hangs like any line's
+        // trailing whitespace: the line is as wide as its text alone, and the next line does
+        // not start with it.
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        for text in ["Bonjour !", "a    !", "x\t?"] {
+            for width in stride(from: 4.0, through: 70, by: 0.5) {
+                let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: width))
+                var joined = ""
+                for (index, line) in layout.lines.enumerated() {
+                    let piece = Self.lineText(text, line.utf8Range)
+                    #expect(abs(line.width - (try Self.singleLineWidth(piece, font))) < 1e-9,
+                            "\(text.debugDescription) @\(width): \(piece.debugDescription) is \(line.width) pt")
+                    #expect(index == 0 || !(piece.first?.isWhitespace ?? false),
+                            "\(text.debugDescription) @\(width): line \(index) starts with whitespace")
+                    joined += piece
+                }
+                #expect(joined == text)
+            }
+        }
+    }
+
     @Test func aSingleClusterWiderThanTheLineStillTakesALine() throws {
         let font = try Font(named: "Roboto-Regular", size: 40)
         let layout = try TextMeasurer.layout("WWW", font: font, in: TextContainer(width: 5))

@@ -107,8 +107,11 @@ struct LineFitter {
             let pieceStart = position.grapheme == 0 ? Int(original.start) : Int(original.start) + Int(clusters.ends[position.grapheme - 1])
             var k = position.grapheme
             var width = units
-            while k < contentCount, fits(width + Int64(clusters.advances[k])) {
-                width += Int64(clusters.advances[k])
+            while k < contentCount {
+                // Whitespace inside the segment may go on the line whether it fits or not: it hangs.
+                let next = width + Int64(clusters.advances[k])
+                guard fits(next) || isHangingWhitespace(grapheme: k, of: original, clusters) else { break }
+                width = next
                 k += 1
             }
             if k == position.grapheme {
@@ -116,6 +119,11 @@ struct LineFitter {
                 // A line takes at least one cluster, however wide: every line moves on.
                 if k < contentCount {
                     width += Int64(clusters.advances[k])  // one cluster wider than the line
+                    k += 1
+                }
+                // and the whitespace after it, which hangs.
+                while k < contentCount, isHangingWhitespace(grapheme: k, of: original, clusters) {
+                    width += Int64(clusters.advances[k])
                     k += 1
                 }
             }
@@ -130,20 +138,50 @@ struct LineFitter {
                 if original.isMandatoryBreak { return }
                 continue
             }
-            // The piece that stays on this line, measured as shaped alone; give back clusters
-            // while dropping the kerning across the cut makes it overflow.
-            var exact = units + access.isolatedWidth(pieceStart..<(Int(original.start) + Int(clusters.ends[k - 1])))
-            while !fits(exact), k > position.grapheme + 1 {
-                k -= 1
-                exact = units + access.isolatedWidth(pieceStart..<(Int(original.start) + Int(clusters.ends[k - 1])))
+            // The piece that stays on this line, measured as shaped alone, without the
+            // whitespace it may end in, which hangs as at the end of any line ("a !" cut after
+            // its space); give back clusters while dropping the kerning across the cut makes
+            // it overflow.
+            let first = position.grapheme
+            let before = line.contentUnits
+            /// Where the content of the piece of graphemes `first..<k` ends: `k`, less the
+            /// whitespace the piece ends in.
+            func lastContent(before k: Int) -> Int {
+                var j = k
+                while j > first, isHangingWhitespace(grapheme: j - 1, of: original, clusters) { j -= 1 }
+                return j
             }
-            if !fits(exact), placedAny, k == position.grapheme + 1 { return }
+            func content(before k: Int) -> Int64 {
+                let j = lastContent(before: k)
+                guard j > first else { return before }
+                return units + access.isolatedWidth(pieceStart..<(Int(original.start) + Int(clusters.ends[j - 1])))
+            }
+            var exact = content(before: k)
+            while !fits(exact) {
+                // Give back the last grapheme of content; the whitespace before it stays and hangs.
+                let j = lastContent(before: k)
+                guard j > first + 1 else { break }
+                k = j - 1
+                exact = content(before: k)
+            }
+            if !fits(exact), placedAny, lastContent(before: k) <= first + 1 { return }
             line.fontMask |= original.fontMask
             line.contentUnits = exact
             line.endByte = Int(original.start) + Int(clusters.ends[k - 1])
             position = Position(segment: position.segment, grapheme: k)
             return
         }
+    }
+
+    /// Whether grapheme `g` of `segment` is one whitespace character that hangs at the end of
+    /// a line (a space or a tab inside a segment, before what UAX #14 does not break before).
+    private func isHangingWhitespace(grapheme g: Int, of segment: TextSegment, _ clusters: GraphemeAdvances) -> Bool {
+        let start = Int(segment.start) + (g == 0 ? 0 : Int(clusters.ends[g - 1]))
+        let end = Int(segment.start) + Int(clusters.ends[g])
+        guard let (scalar, length) = UTF8Scan.scalar(startingAt: start, in: access.bytes), start + length == end else {
+            return false
+        }
+        return SegmentSplitter.isHangingWhitespace(scalar)
     }
 
     /// Places what fits of character run `segment` from its character `position.grapheme`
