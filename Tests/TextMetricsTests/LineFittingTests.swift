@@ -169,6 +169,21 @@ import TextSegmentation
         }
     }
 
+    @Test func theLastClusterOfACutWordIsMeasuredAsShaped() throws {
+        // In a line narrower than any letter, "offi" takes a line per cluster; its last, "i",
+        // is the rest of the word after the cut, measured as shaped from there — not by its
+        // third of the ffi ligature (its share when the cut was chosen).
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        for text in ["offi", "office", "affine"] {
+            let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 1))
+            #expect(layout.lineCount == text.count)
+            for line in layout.lines {
+                let piece = Self.lineText(text, line.utf8Range)
+                #expect(abs(line.width - (try Self.singleLineWidth(piece, font))) < 1e-9, "\(text): \(piece) is \(line.width) pt")
+            }
+        }
+    }
+
     @Test func aSingleClusterWiderThanTheLineStillTakesALine() throws {
         let font = try Font(named: "Roboto-Regular", size: 40)
         let layout = try TextMeasurer.layout("WWW", font: font, in: TextContainer(width: 5))

@@ -127,12 +127,25 @@ struct LineFitter {
                     k += 1
                 }
             }
-            if k >= contentCount {
-                // The rest of the segment's content fits; its trailing whitespace hangs.
+            // Where the segment, or the rest of it from the cut, was measured exactly (as shaped
+            // from there, with what follows), that measure did not fit: its clusters' advances
+            // only choose the cut.
+            let exact = position.grapheme == 0 || isRemainder ? segment : nil
+            if k >= contentCount, exact != nil, k > position.grapheme + 1 {
+                k = contentCount - 1  // all but the last cluster, measured below
+            } else if k >= contentCount {
+                // The rest of the segment's content goes on the line (one cluster wider than the
+                // line, or a rest too long to measure again, whose advances add up); its
+                // trailing whitespace hangs.
                 placedAny = true
                 line.fontMask |= original.fontMask
-                line.contentUnits = width
-                units = width + Int64(original.trailingWhitespace)
+                if let exact {
+                    line.contentUnits = units + Int64(exact.contentWidth) + Int64(exact.lineEndCorrection)
+                    units += Int64(exact.width)
+                } else {
+                    line.contentUnits = width
+                    units = width + Int64(original.trailingWhitespace)
+                }
                 line.endByte = Int(original.end)
                 position = Position(segment: position.segment + 1, grapheme: 0)
                 if original.isMandatoryBreak { return }
@@ -156,17 +169,17 @@ struct LineFitter {
                 guard j > first else { return before }
                 return units + access.isolatedWidth(pieceStart..<(Int(original.start) + Int(clusters.ends[j - 1])))
             }
-            var exact = content(before: k)
-            while !fits(exact) {
+            var measured = content(before: k)
+            while !fits(measured) {
                 // Give back the last grapheme of content; the whitespace before it stays and hangs.
                 let j = lastContent(before: k)
                 guard j > first + 1 else { break }
                 k = j - 1
-                exact = content(before: k)
+                measured = content(before: k)
             }
-            if !fits(exact), placedAny, lastContent(before: k) <= first + 1 { return }
+            if !fits(measured), placedAny, lastContent(before: k) <= first + 1 { return }
             line.fontMask |= original.fontMask
-            line.contentUnits = exact
+            line.contentUnits = measured
             line.endByte = Int(original.start) + Int(clusters.ends[k - 1])
             position = Position(segment: position.segment, grapheme: k)
             return
