@@ -8,8 +8,10 @@ public enum HBShapeReference {
     }
 
     /// The total advance of each string in font units, shaped at `--font-size=upem` so the
-    /// advances are the font's own unhinted units.
-    public static func advances(fontPath: String, faceIndex: Int = 0, unitsPerEm: Int, strings: [String]) throws -> [Int] {
+    /// advances are the font's own unhinted units; `options` go to hb-shape as they are
+    /// (`--direction=ltr`, `--script=Hebr`).
+    public static func advances(fontPath: String, faceIndex: Int = 0, unitsPerEm: Int, strings: [String],
+                                options: [String] = []) throws -> [Int] {
         let executable = "/usr/bin/hb-shape"
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Failure(description: "hb-shape not found: apt-get install libharfbuzz-bin")
@@ -21,7 +23,7 @@ public enum HBShapeReference {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--font-size=\(unitsPerEm)", "--face-index=\(faceIndex)", "--no-glyph-names",
-                             "--output-format=json", "--text-file=\(input.path)", fontPath]
+                             "--output-format=json", "--text-file=\(input.path)"] + options + [fontPath]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

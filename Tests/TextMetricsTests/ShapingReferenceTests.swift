@@ -58,6 +58,26 @@ import TestSupport
         #expect(agreeing == testCase.strings.count)
     }
 
+    @Test func hebrewMarksWithNoLetterAreShapedLeftToRight() throws {
+        // No strong right-to-left character, so bidi leaves every character at level 0 and the
+        // text is shaped left to right in the script of its marks — where HarfBuzz, guessing a
+        // direction from that script, would shape it right to left (and Roboto's .notdef for
+        // a leading mark would then take an advance).
+        let script = "Hebr"
+        let strings = ["\u{05A3}\u{FFFD}", "\u{05A3}123", "\u{0591}\u{05A3}!?", "\u{05A3}\u{FFFD}\u{FFFD} \u{05A3}"]
+        let path = try #require(BundledFonts.path(named: "Roboto-Regular"))
+        let upem = try SfntTables(path: path, faceIndex: 0).verticalMetrics().unitsPerEm
+        let reference = try HBShapeReference.advances(fontPath: path, unitsPerEm: upem, strings: strings,
+                                                      options: ["--direction=ltr", "--script=\(script)"])
+        let guessed = try HBShapeReference.advances(fontPath: path, unitsPerEm: upem, strings: strings)
+        #expect(reference != guessed, "the cases should tell the two directions apart")
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        for (text, units) in zip(strings, reference) {
+            let width = try TextMeasurer.layout(text, font: font).size.width
+            #expect(abs(width - Double(units) * 15 / Double(upem)) < 1e-9, "\(text.debugDescription): \(width) pt")
+        }
+    }
+
     @Test func cachedAndFreshShapingAgree() throws {
         // Warm the shared face with many words, then compare with a face that has never
         // shaped anything: the segment cache must not change any width.

@@ -89,7 +89,11 @@ public struct PreparedText: Sendable {
             var runs: [TextRun]?
             if language != nil || !TextItemizer.isPlainASCII(bytes, in: primary) {
                 let found = TextItemizer.runs(of: bytes, fonts: fonts)
-                if language != nil || found.count > 1 || found.first.map({ $0.font != 0 || $0.level != 0 }) == true {
+                // One left-to-right run in the primary font is shaped with the properties HarfBuzz
+                // guesses, unless it would guess right to left where bidi found no such letter
+                // (a Hebrew mark with no letter before it): that run keeps its level.
+                if language != nil || found.count > 1
+                    || found.first.map({ $0.font != 0 || $0.level != 0 || HarfBuzzFont.guessesRightToLeft($0.script) }) == true {
                     runs = found
                 }
             }

@@ -1,3 +1,4 @@
+import TextSegmentation
 import CHarfBuzz
 
 /// A HarfBuzz font over a font's bytes, scaled to units per em: the only HarfBuzz code.
@@ -286,6 +287,19 @@ final class HarfBuzzFont: @unchecked Sendable {
             return true
         }
         if !kept { hb_buffer_destroy(buffer) }
+    }
+}
+
+extension HarfBuzzFont {
+    /// Whether HarfBuzz, guessing a buffer's properties from its text, shapes text of `script`
+    /// right to left (Arabic, Hebrew, Syriac…).
+    static func guessesRightToLeft(_ script: UnicodeScript) -> Bool { rightToLeftScripts[Int(script.rawValue)] }
+
+    /// For every script's raw value, whether HarfBuzz's direction for it is right to left.
+    private static let rightToLeftScripts: [Bool] = (0...Int(UInt8.max)).map { raw in
+        guard let script = UnicodeScript(rawValue: UInt8(raw)) else { return false }
+        let tag = ShapingProperties(script: script, isRightToLeft: false, language: nil).scriptTag
+        return hb_script_get_horizontal_direction(hb_script_t(rawValue: tag)) == HB_DIRECTION_RTL
     }
 }
 
