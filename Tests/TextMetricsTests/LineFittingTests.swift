@@ -184,6 +184,34 @@ import TextSegmentation
         }
     }
 
+    @Test func everyLineOfALongWordIsAsWideAsItsText() throws {
+        // Words of 60 to 160 bytes, too long for the segment cache, cut between clusters at
+        // many widths: each line as wide as its own text, the last too — though a ligature
+        // (ffi) or a glyph cluster HarfBuzz merges across clusters (a pictograph after a zero
+        // width joiner, in Roboto's .notdef) may span the cut, so that the clusters' advances
+        // from shaping the whole word do not add up to the rest.
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        let pieces = ["f", "i", "o", "ffi", "\u{200D}", "👩", "🏿", "e\u{301}", "W", "A", "\u{200A}", "\u{FE0F}"]
+        var random = TestCorpus.Random(seed: 0x10_4D)
+        for index in 0..<600 {
+            var word = ""
+            let length = random.int(60...160)
+            while word.utf8.count < length { word += random.pick(pieces) }
+            let width = Double(20 + index % 180)
+            let layout = try TextMeasurer.layout(word, font: font, in: TextContainer(width: width))
+            let graphemes = Set(GraphemeBreaking.boundaries(in: word) + [0])
+            var joined = ""
+            for line in layout.lines {
+                let piece = Self.lineText(word, line.utf8Range)
+                #expect(graphemes.contains(line.utf8Range.lowerBound))
+                #expect(abs(line.width - (try Self.singleLineWidth(piece, font))) < 1e-9,
+                        "\(word.debugDescription) @\(width): \(piece.debugDescription) is \(line.width) pt")
+                joined += piece
+            }
+            #expect(joined == word)
+        }
+    }
+
     @Test func aSingleClusterWiderThanTheLineStillTakesALine() throws {
         let font = try Font(named: "Roboto-Regular", size: 40)
         let layout = try TextMeasurer.layout("WWW", font: font, in: TextContainer(width: 5))

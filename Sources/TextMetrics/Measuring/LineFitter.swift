@@ -127,29 +127,27 @@ struct LineFitter {
                     k += 1
                 }
             }
-            // Where the segment, or the rest of it from the cut, was measured exactly (as shaped
-            // from there, with what follows), that measure did not fit: its clusters' advances
-            // only choose the cut.
-            let exact = position.grapheme == 0 || isRemainder ? segment : nil
-            if k >= contentCount, exact != nil, k > position.grapheme + 1 {
-                k = contentCount - 1  // all but the last cluster, measured below
-            } else if k >= contentCount {
-                // The rest of the segment's content goes on the line (one cluster wider than the
-                // line, or a rest too long to measure again, whose advances add up); its
-                // trailing whitespace hangs.
-                placedAny = true
-                line.fontMask |= original.fontMask
-                if let exact {
-                    line.contentUnits = units + Int64(exact.contentWidth) + Int64(exact.lineEndCorrection)
-                    units += Int64(exact.width)
-                } else {
-                    line.contentUnits = width
-                    units = width + Int64(original.trailingWhitespace)
+            // All the rest of the segment's content fits by its clusters' advances, which only
+            // choose the cut: it goes on the line as measured from the cut, with what follows
+            // (the segment itself, or its rest measured above; a rest too long to measure again
+            // at every line is measured now, once, as it ends the word). Where that does not
+            // fit, the line takes all but its last cluster, measured below as a piece.
+            if k >= contentCount {
+                let rest = position.grapheme == 0 || isRemainder ? segment
+                    : access.remainder(of: position.segment, from: pieceStart, evenIfLong: true)
+                let ending = rest.map { units + Int64($0.contentWidth) + Int64($0.lineEndCorrection) } ?? width
+                if fits(ending) || k == position.grapheme + 1 {
+                    // Its trailing whitespace hangs; one cluster wider than the line goes on it alone.
+                    placedAny = true
+                    line.fontMask |= original.fontMask
+                    line.contentUnits = ending
+                    units = rest.map { units + Int64($0.width) } ?? width + Int64(original.trailingWhitespace)
+                    line.endByte = Int(original.end)
+                    position = Position(segment: position.segment + 1, grapheme: 0)
+                    if original.isMandatoryBreak { return }
+                    continue
                 }
-                line.endByte = Int(original.end)
-                position = Position(segment: position.segment + 1, grapheme: 0)
-                if original.isMandatoryBreak { return }
-                continue
+                k = contentCount - 1
             }
             // The piece that stays on this line, measured as shaped alone, without the
             // whitespace it may end in, which hangs as at the end of any line ("a !" cut after

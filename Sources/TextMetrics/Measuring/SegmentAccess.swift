@@ -56,11 +56,12 @@ struct SegmentAccess {
         }
     }
 
-    /// Segment `i` re-measured from byte `start`, or `nil` when too long to re-measure.
-    func remainder(of i: Int, from start: Int) -> TextSegment? {
+    /// Segment `i` re-measured from byte `start`, or `nil` when too long to re-measure at
+    /// every line (with `evenIfLong`, shaped anyway, once, and not cached).
+    func remainder(of i: Int, from start: Int, evenIfLong: Bool = false) -> TextSegment? {
         switch shaping {
-        case .single(let face): shaper(face).remainder(of: i, from: start, segments, in: bytes)
-        case .runs(let shaper): shaper.remainder(of: segments[i], from: start, in: bytes)
+        case .single(let face): shaper(face).remainder(of: i, from: start, segments, in: bytes, evenIfLong: evenIfLong)
+        case .runs(let shaper): shaper.remainder(of: segments[i], from: start, in: bytes, evenIfLong: evenIfLong)
         }
     }
 }

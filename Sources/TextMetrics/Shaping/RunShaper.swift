@@ -140,8 +140,10 @@ struct RunShaper {
     }
 
     /// `segment` measured from byte `start` to its end; `nil` when some piece is too long to
-    /// re-measure (callers then sum grapheme advances).
-    func remainder(of segment: TextSegment, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextSegment? {
+    /// re-measure at every line, unless `evenIfLong` (see
+    /// ``SegmentShaper/remainder(of:from:_:in:evenIfLong:)``).
+    func remainder(of segment: TextSegment, from start: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                   evenIfLong: Bool = false) -> TextSegment? {
         var rest = segment
         rest.start = Int32(start)
         rest.width = 0
@@ -152,7 +154,8 @@ struct RunShaper {
         var complete = true
         var r = firstRun(containing: start)
         forEachPiece(of: rest, from: &r) { run, piece in
-            guard complete, let measured = shaper(run).remainder(of: 0, from: Int(piece.start), [piece], in: bytes) else {
+            guard complete, let measured = shaper(run).remainder(of: 0, from: Int(piece.start), [piece], in: bytes,
+                                                                  evenIfLong: evenIfLong) else {
                 complete = false
                 return
             }

@@ -205,22 +205,24 @@ struct SegmentShaper {
     }
 
     /// Segment `i` measured from byte `start` (where an earlier line broke inside it) to its
-    /// end, with the same context after it; `nil` when the rest is too long to cache, in
-    /// which case callers sum grapheme advances (exact but for the cut's own edge).
-    func remainder(of i: Int, from start: Int, _ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> TextSegment? {
+    /// end, with the same context after it; `nil` when the rest is too long to cache (a line
+    /// fitter asks at every line of a long word, and then cuts it by grapheme advances), unless
+    /// `evenIfLong`: then a rest too long to cache is shaped, once, and not cached.
+    func remainder(of i: Int, from start: Int, _ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>,
+                   evenIfLong: Bool = false) -> TextSegment? {
         let end = contextEnd(of: segments[i], bytes)
         var rest = [segments[i]]
         rest[0].start = Int32(start)
         let trailing = Int(rest[0].shapedEnd - max(rest[0].contentEnd, rest[0].start))
-        guard let key = keyInPlace(start..<end, shapedEnd: Int(rest[0].shapedEnd), trailingLength: trailing, bytes)
-        else { return nil }
-        if let cached = face.segments.measure(for: key) {
+        let key = keyInPlace(start..<end, shapedEnd: Int(rest[0].shapedEnd), trailingLength: trailing, bytes)
+        guard key != nil || evenIfLong else { return nil }
+        if let key, let cached = face.segments.measure(for: key) {
             rest[0].apply(cached)
             return rest[0]
         }
         var glyphs: [ShapedGlyph] = []
         shapeWindow(0...0, &rest, bytes, contextEnd: end, &glyphs)
-        face.segments.store(rest[0].measure, for: key)
+        if let key { face.segments.store(rest[0].measure, for: key) }
         return rest[0]
     }
 
