@@ -2,7 +2,8 @@
 // container and language, the rest is the text (as UTF-8, invalid bytes repaired as String does).
 // Checks what must hold for every input: `size(in:)` equals `layout(in:).size`, the lines are
 // in order inside the text and, when every line is kept, cover it and fit the width (a line of
-// one grapheme cluster aside); sizes are finite; a second, warm preparation lays out the same.
+// one grapheme cluster aside) and, in one font, are each as wide as their own text alone; sizes
+// are finite; a second, warm preparation lays out the same.
 import FuzzSupport
 import TextMetrics
 import TextSegmentation
@@ -12,6 +13,13 @@ let bundled: [String] = ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji", "No
                          "NotoSansHebrew-Regular", "Roboto-Medium"]
 let languages: [String?] = [nil, "ja", "ko", "zh-Hant", "ar", "he", "en"]
 let modes: [LineBreakMode] = [.wordWrap, .charWrap, .clip, .truncateHead, .truncateTail, .truncateMiddle]
+
+/// The scripts HarfBuzz shapes right to left (`hb_script_get_horizontal_direction`), by tag.
+let rightToLeftScripts: Set<String> = [
+    "Arab", "Hebr", "Syrc", "Thaa", "Cprt", "Khar", "Phnx", "Nkoo", "Lydi", "Avst", "Armi", "Phli", "Prti", "Sarb",
+    "Orkh", "Samr", "Mand", "Merc", "Mero", "Mani", "Mend", "Nbat", "Narb", "Palm", "Phlp", "Hatr", "Hung", "Adlm",
+    "Rohg", "Sogo", "Sogd", "Elym", "Chrs", "Yezi", "Ougr",
+]
 
 /// Stops the fuzzer with `message` when `condition` is false.
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -66,6 +74,33 @@ public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                       "line \(line.utf8Range) is \(line.width) pt wide in \(width) pt: \(shown.debugDescription)")
             }
             check(layout.lines.isEmpty ? utf8Count == 0 : start == utf8Count, "lines end at \(start) of \(utf8Count)")
+            // In one font, every line is as wide as its own text on a line by itself: a line cut
+            // inside a word, or ended at a break, loses no width and gains none. Only where the
+            // text is one left-to-right run, whose segments HarfBuzz shapes with the properties
+            // it guesses from each: elsewhere a line's neighbours decide its bidi levels (and so
+            // its mirrored glyphs) and the script its punctuation is shaped in (a Hebrew mark
+            // anywhere makes the whole run Hebrew), which its text alone may not.
+            var scripts = Set<UnicodeScript>()
+            let isOneRun = text.unicodeScalars.allSatisfy { scalar in
+                let script = UnicodeScript(scalar)
+                if !script.isShared { scripts.insert(script) }
+                guard !rightToLeftScripts.contains(script.tag) else { return false }
+                switch BidiClass(scalar) {
+                case .leftToRight, .europeanNumber, .europeanSeparator, .europeanTerminator, .commonSeparator,
+                     .nonspacingMark, .boundaryNeutral, .paragraphSeparator, .segmentSeparator, .whiteSpace, .otherNeutral:
+                    return scripts.count <= 1
+                default:
+                    return false
+                }
+            }
+            if names.count == 1, language == nil, isOneRun {
+                for line in layout.lines {
+                    let shown = String(decoding: bytes[line.utf8Range], as: UTF8.self)
+                    let alone = try PreparedText(shown, fonts: fonts).size(in: .unlimited).width
+                    check(abs(line.width - alone) <= 1e-6 * max(1, alone),
+                          "line \(line.utf8Range) is \(line.width) pt wide, its text alone \(alone) pt: \(shown.debugDescription)")
+                }
+            }
         }
         // Prepared again (every cache warm now): the same answer.
         check(try PreparedText(text, fonts: fonts, language: language).layout(in: container) == layout, "not repeatable")
