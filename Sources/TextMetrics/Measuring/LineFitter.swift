@@ -154,7 +154,7 @@ struct LineFitter {
             // its space); give back clusters while dropping the kerning across the cut makes
             // it overflow.
             let first = position.grapheme
-            let before = line.contentUnits
+            let contentBefore = line.contentUnits
             /// Where the content of the piece of graphemes `first..<k` ends: `k`, less the
             /// whitespace the piece ends in.
             func lastContent(before k: Int) -> Int {
@@ -162,9 +162,10 @@ struct LineFitter {
                 while j > first, isHangingWhitespace(grapheme: j - 1, of: original, clusters) { j -= 1 }
                 return j
             }
+            /// The line's content with the piece `first..<k` on it.
             func content(before k: Int) -> Int64 {
                 let j = lastContent(before: k)
-                guard j > first else { return before }
+                guard j > first else { return contentBefore }
                 return units + access.isolatedWidth(pieceStart..<(Int(original.start) + Int(clusters.ends[j - 1])))
             }
             var measured = content(before: k)
