@@ -200,8 +200,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         name.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
 
-    /// Shapes `text[range]` with the rest of `text` as context, appending glyphs in logical
-    /// (increasing cluster) order to `glyphs`.
+    /// Shapes `text[range]` with the rest of `text` as context (none when `properties` read
+    /// against the script's direction: ``readsAgainstScript(_:)``), appending glyphs in
+    /// logical (increasing cluster) order to `glyphs`.
     ///
     /// - Parameters:
     ///   - text: the whole UTF-8 text; clusters are byte offsets into it.
@@ -224,7 +225,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         }
     }
 
-    /// Shapes `text[range]` with the rest of `text` as context for drawing: glyph ids with
+    /// Shapes `text[range]` as ``shape(_:range:properties:into:)`` does, for drawing: glyph ids with
     /// their advances and offsets, appended to `placements` in visual (left-to-right) order.
     func place(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, properties: ShapingProperties? = nil,
                into placements: inout [GlyphPlacement]) {
@@ -252,7 +253,16 @@ final class HarfBuzzFont: @unchecked Sendable {
         let buffer = takeBuffer()
         defer { returnBuffer(buffer) }
         text.withMemoryRebound(to: CChar.self) { chars in
-            hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
+            if let properties, HarfBuzzFont.readsAgainstScript(properties) {
+                // The range alone, with no text around it, its clusters moved to where it is.
+                hb_buffer_add_utf8(buffer, chars.baseAddress! + range.lowerBound, Int32(range.count), 0, Int32(range.count))
+                var count: UInt32 = 0
+                if let infos = hb_buffer_get_glyph_infos(buffer, &count) {
+                    for i in 0..<Int(count) { infos[i].cluster += UInt32(range.lowerBound) }
+                }
+            } else {
+                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
+            }
         }
         apply(properties, to: buffer)
         hb_shape(font, buffer, nil, 0)
@@ -296,10 +306,32 @@ extension HarfBuzzFont {
     static func guessesRightToLeft(_ script: UnicodeScript) -> Bool { rightToLeftScripts[Int(script.rawValue)] }
 
     /// For every script's raw value, whether HarfBuzz's direction for it is right to left.
-    private static let rightToLeftScripts: [Bool] = (0...Int(UInt8.max)).map { raw in
-        guard let script = UnicodeScript(rawValue: UInt8(raw)) else { return false }
+    private static let rightToLeftScripts: [Bool] = horizontalDirections.map { $0 == HB_DIRECTION_RTL }
+
+    /// For every script's raw value, whether HarfBuzz's direction for it is left to right.
+    private static let leftToRightScripts: [Bool] = horizontalDirections.map { $0 == HB_DIRECTION_LTR }
+
+    /// For every script's raw value, HarfBuzz's horizontal direction for it (`HB_DIRECTION_INVALID`
+    /// for the few scripts written either way, and for raw values that name no script).
+    private static let horizontalDirections: [hb_direction_t] = (0...Int(UInt8.max)).map { raw in
+        guard let script = UnicodeScript(rawValue: UInt8(raw)) else { return HB_DIRECTION_INVALID }
         let tag = ShapingProperties(script: script, isRightToLeft: false, language: nil).scriptTag
-        return hb_script_get_horizontal_direction(hb_script_t(rawValue: tag)) == HB_DIRECTION_RTL
+        return hb_script_get_horizontal_direction(hb_script_t(rawValue: tag))
+    }
+
+    /// Whether `properties` shape against their script's own direction: Arabic at an even
+    /// bidi level (a number sign with the letter after it in one grapheme cluster, or text
+    /// under a left-to-right override), Latin at an odd one.
+    ///
+    /// HarfBuzz shapes such a buffer in the script's direction, its grapheme clusters
+    /// reversed, but leaves the text around the buffer where it was: what came before the
+    /// range is read as if it came after it, and the reverse. The last letter of `؂ ؃ت` took
+    /// its final form from a ل in front of the whole range. So these ranges are shaped with no
+    /// text around them: their glyphs depend on their own characters alone, as the segment
+    /// cache, which keys a segment by its bytes, needs them to.
+    static func readsAgainstScript(_ properties: ShapingProperties) -> Bool {
+        let raw = Int(properties.script.rawValue)
+        return properties.isRightToLeft ? leftToRightScripts[raw] : rightToLeftScripts[raw]
     }
 }
 

@@ -72,6 +72,34 @@ import TestSupport
         }
     }
 
+    /// Arabic shaped left to right — `؃ت` is one grapheme cluster, a number sign at bidi level 2
+    /// with the letter after it — measures its own characters, as `hb-shape` shapes them with
+    /// no text around them, cold and warm. HarfBuzz reverses such a buffer but not the text
+    /// around it, so the ت that ends `؂ ؃ت` took its final form from the ل in front of it; the
+    /// cache then gave `؃ت` at the text's start that width too (found by `FuzzTextLayout`).
+    @Test func arabicShapedLeftToRightMeasuresItsOwnCharactersColdAndWarm() throws {
+        let chain = ["Roboto-Regular", "NotoSansArabic-Regular"]
+        let (signed, letter, rest) = ("\u{603}ت", "ل", "\u{602} \u{603}ت")
+        let text = signed + letter + rest
+        let path = try #require(BundledFonts.path(named: "NotoSansArabic-Regular"))
+        let upem = try SfntTables(path: path, faceIndex: 0).verticalMetrics().unitsPerEm
+        let leftToRight = try HBShapeReference.advances(fontPath: path, unitsPerEm: upem, strings: [signed, rest],
+                                                        options: ["--direction=ltr", "--script=Arab"])
+        let joined = try HBShapeReference.advances(fontPath: path, unitsPerEm: upem, strings: [letter],
+                                                   options: ["--direction=rtl", "--script=Arab",
+                                                             "--text-before=\(signed)", "--text-after=\(rest)"])
+        let expected = Double(leftToRight.reduce(0, +) + joined[0]) * 14.5 / Double(upem)
+        let fonts = try FontChain(named: chain, size: 14.5, library: FontLibrary())
+        let cold = try PreparedText(text, fonts: fonts).layout(in: TextContainer())
+        #expect(abs(cold.size.width - expected) < 1e-9, "cold: \(cold.size.width) pt, hb-shape: \(expected) pt")
+        // The number sign and its letter measured first, on their own, then the text.
+        let other = try FontChain(named: chain, size: 14.5, library: FontLibrary())
+        _ = try PreparedText(signed, fonts: other).layout(in: TextContainer())
+        let warm = try PreparedText(text, fonts: other).layout(in: TextContainer())
+        #expect(warm == cold)
+        #expect(try PreparedText(text, fonts: fonts).layout(in: TextContainer()) == cold)
+    }
+
     /// The number of segments the faces of `fonts` hold in their caches.
     static func cachedSegments(_ fonts: FontChain) -> Int {
         fonts.fonts.reduce(0) { $0 + $1.face.segments.count }
