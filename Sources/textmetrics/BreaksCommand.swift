@@ -8,14 +8,14 @@ struct BreaksCommand: ParsableCommand {
         commandName: "breaks",
         abstract: "List the UAX #14 line break opportunities of a text (UTF-8 byte offsets).",
         discussion: """
-            Each opportunity is a byte offset where a line may start; mandatory ones follow a
-            line separator or end the text. These are UAX #14's: measuring also keeps grapheme
-            clusters whole, so it skips the few UAX #14 allows inside one (before an emoji
-            modifier after an emoji that takes none, between a space and a mark after it) and
-            one before a mark after ZERO WIDTH SPACE. --language applies that language's
-            tailoring of UAX #14 (ja, zh: small kana and ー may start a line; ko: Hangul breaks
-            between words, not syllables); the default is none. With --jsonl, standard input is JSON
-            Lines of {"id", "text", "language"} and each answer is
+            Each opportunity is a byte offset where a line may start; mandatory ones follow a \
+            line separator or end the text. These are UAX #14's: measuring also keeps grapheme \
+            clusters whole, so it skips the few UAX #14 allows inside one (before an emoji \
+            modifier after an emoji that takes none, between a space and a mark after it) and \
+            one before a mark after ZERO WIDTH SPACE. --language applies that language's \
+            tailoring of UAX #14 (ja, zh: small kana and ー may start a line; ko: Hangul breaks \
+            between words, not syllables); the default is none. With --jsonl, standard input is JSON \
+            Lines of {"id", "text", "language"} and each answer is \
             {"id", "breaks": [{"offset", "mandatory"}]}.
             """)
 

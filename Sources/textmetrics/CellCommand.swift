@@ -8,10 +8,10 @@ struct CellCommand: ParsableCommand {
         commandName: "cell",
         abstract: "Lay one feed cell out: its height and the frame of every item.",
         discussion: """
-            The template is a JSON cell template (see Examples/); the data is a JSON object
-            with the row's fields (or an array of them: --index picks one). Frames are in
-            points, in cell coordinates, on the pixel grid. With --json the answer is
-            {"width", "height", "scale", "content", "frames": [{"path", "kind", "x", "y",
+            The template is a JSON cell template (see Examples/); the data is a JSON object \
+            with the row's fields (or an array of them: --index picks one). Frames are in \
+            points, in cell coordinates, on the pixel grid. With --json the answer is \
+            {"width", "height", "scale", "content", "frames": [{"path", "kind", "x", "y", \
             "width", "height", "content", "text": {"lines", "y", "height", "truncated"}}]}.
             """)
 

@@ -10,17 +10,17 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Size every row by frame arithmetic and by constraint solving: check they agree, time both.",
         discussion: """
-            Rows come as JSON Lines on standard input, or from --data (a JSON array of objects,
-            like questions.json, or a JSON Lines file). Each row is laid out by the fast path
-            and by the Auto Layout–style solver (the template compiled to constraints); any
-            difference in the height or an item's frame is a disagreement, and the first few
-            are printed with both frames. Rows the fast path rejects (an item given less width
-            than its insets or fixed boxes need — the solver squeezes an earlier item instead)
-            are counted apart. Then both are timed per row with their text caches warm: the
-            fast path over all rows, then the solver over all rows (one reused constraint
-            system per presence pattern, or a fresh one per row with --fresh), --repetitions
-            times; the median is reported. With --json the last line is
-            {"rows", "disagreements", "fastMicrosPerRow", "solverMicrosPerRow", "speedup"}.
+            Rows come as JSON Lines on standard input, or from --data (a JSON array of objects, \
+            like questions.json, or a JSON Lines file). Each row is laid out by the fast path \
+            and by the Auto Layout–style solver (the template compiled to constraints); any \
+            difference in the height or an item's frame is a disagreement, and the first few \
+            are printed with both frames. Rows the fast path rejects (an item given less width \
+            than its insets or fixed boxes need — the solver squeezes an earlier item instead) \
+            are counted apart. Then both are timed per row with their text caches warm: the \
+            fast path over all rows, then the solver over all rows (one reused constraint \
+            system per presence pattern, or a fresh one per row with --fresh), --repetitions \
+            times; the median is reported. With --json the last line is \
+            {"rows", "disagreements", "fastMicrosPerRow", "solverMicrosPerRow", "speedup"}. \
             The exit status is non-zero when any row disagrees.
             """)
 

@@ -8,13 +8,13 @@ struct FeedCommand: ParsableCommand {
         commandName: "feed",
         abstract: "Size every row of a feed: one {\"id\", \"height\"} line per row, in order.",
         discussion: """
-            Rows come as JSON Lines on standard input (one object per line, answered as they
-            arrive, in parallel on all cores), or from --data: a JSON array of row objects
-            (questions.json) or a JSON Lines file. Each answer is {"id": …, "height": …} —
-            "id" is the row's "id" or "ID" field, else its index from 0 — plus "frames"
-            with --frames; a row that cannot be laid out gets {"id": …, "error": "…"} and
-            the others still get their answers. A summary (rows, seconds, rows per second)
-            goes to stderr at the end, and a progress line while it runs when stderr is a
+            Rows come as JSON Lines on standard input (one object per line, answered as they \
+            arrive, in parallel on all cores), or from --data: a JSON array of row objects \
+            (questions.json) or a JSON Lines file. Each answer is {"id": …, "height": …} — \
+            "id" is the row's "id" or "ID" field, else its index from 0 — plus "frames" \
+            with --frames; a row that cannot be laid out gets {"id": …, "error": "…"} and \
+            the others still get their answers. A summary (rows, seconds, rows per second) \
+            goes to stderr at the end, and a progress line while it runs when stderr is a \
             terminal and the batch is large.
             """)
 

@@ -9,18 +9,19 @@ struct MeasureCommand: ParsableCommand {
         commandName: "measure",
         abstract: "Measure a text: line count, exact size, and the size on the pixel grid.",
         discussion: """
-            The text comes from the argument, or from standard input when absent.
+            The text comes from the argument, or from standard input when absent. \
             With --jsonl, standard input is JSON Lines, one request object per line:
-              {"id": 1, "text": "…", "font": "Roboto-Regular", "size": 15, "width": 320,
-               "height": 0, "numberOfLines": 0, "lineBreakMode": "wordWrap", "faceIndex": 0,
-               "language": "ja", "scale": 2}
-            ("font" may be an array: a fallback chain, tried per grapheme cluster; a field left
-            out takes the value of its command-line option, e.g. --font, --size, --width), and each
-            answer is one line: {"id", "lineCount", "width", "height",
-            "lines": [{"start", "length", "width", "height"}], "fallback", "missingGlyphs"}
-            (byte offsets in UTF-8; "fallback": true when a fallback font is shown), plus
-            "scale", "roundedWidth" and "roundedHeight" when the request or --scale gives a
-            scale, or {"id", "error"} for a bad request; the batch goes on. The answers are
+              {"id": 1, "text": "…", "font": "Roboto-Regular", "size": 15,
+               "width": 320, "height": 0, "numberOfLines": 0,
+               "lineBreakMode": "wordWrap", "faceIndex": 0, "language": "ja",
+               "scale": 2}
+            ("font" may be an array: a fallback chain, tried per grapheme cluster; a field left \
+            out takes the value of its command-line option, e.g. --font, --size, --width), and each \
+            answer is one line: {"id", "lineCount", "width", "height", \
+            "lines": [{"start", "length", "width", "height"}], "fallback", "missingGlyphs"} \
+            (byte offsets in UTF-8; "fallback": true when a fallback font is shown), plus \
+            "scale", "roundedWidth" and "roundedHeight" when the request or --scale gives a \
+            scale, or {"id", "error"} for a bad request; the batch goes on. The answers are \
             JSON and list every line already, so --json and --show-lines do not go with --jsonl.
             """)
 

@@ -11,8 +11,9 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a laid-out cell, or a text, into a PNG file.",
         discussion: """
-            A cell: --template T.json --data ROW.json, where ROW.json is one JSON object (the row's fields) or an array of rows (--row picks one).
+            A cell: --template T.json --data ROW.json, where ROW.json is one JSON object (the row's fields) or an array of rows (--row picks one). \
             Every item's frame is outlined one pixel wide, one color per kind (text blue, box orange, column green, row magenta); the cell's insets are a yellow band, item insets a light blue band, the separator gray; the text is drawn from the font's glyphs.
+
             A text: --text "…" [--font F] [--size S] [--width W] [--lines N] [--line-break-mode M].
             """)
 

@@ -7,7 +7,7 @@ struct TextMetricsCommand: ParsableCommand {
         commandName: "textmetrics",
         abstract: "Font-accurate text measurement and feed-cell sizing, before anything is drawn.",
         discussion: """
-            Fonts are bundled names (\(BundledFontList.names)) or paths to font files.
+            Fonts are bundled names (\(BundledFontList.names)) or paths to font files. \
             Sizes and widths are in points.
             """,
         subcommands: [MeasureCommand.self, BreaksCommand.self, CellCommand.self, FeedCommand.self, RenderCommand.self,

@@ -30,10 +30,15 @@ enum CellCLI {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], stdin: String = "") throws -> Output {
+    /// Runs the binary with `arguments`, `stdin` on its standard input, and `environment` added
+    /// to this process's.
+    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
