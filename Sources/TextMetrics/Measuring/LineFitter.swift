@@ -134,14 +134,14 @@ struct LineFitter {
             // fit, the line takes all but its last cluster, measured below as a piece.
             if k >= contentCount {
                 let rest = position.grapheme == 0 || isRemainder ? segment
-                    : access.remainder(of: position.segment, from: pieceStart, evenIfLong: true)
-                let ending = rest.map { units + Int64($0.contentWidth) + Int64($0.lineEndCorrection) } ?? width
+                    : access.shapedRemainder(of: position.segment, from: pieceStart)
+                let ending = units + Int64(rest.contentWidth) + Int64(rest.lineEndCorrection)
                 if fits(ending) || k == position.grapheme + 1 {
                     // Its trailing whitespace hangs; one cluster wider than the line goes on it alone.
                     placedAny = true
                     line.fontMask |= original.fontMask
                     line.contentUnits = ending
-                    units = rest.map { units + Int64($0.width) } ?? width + Int64(original.trailingWhitespace)
+                    units += Int64(rest.width)
                     line.endByte = Int(original.end)
                     position = Position(segment: position.segment + 1, grapheme: 0)
                     if original.isMandatoryBreak { return }

@@ -57,8 +57,18 @@ struct SegmentAccess {
     }
 
     /// Segment `i` re-measured from byte `start`, or `nil` when too long to re-measure at
-    /// every line (with `evenIfLong`, shaped anyway, once, and not cached).
-    func remainder(of i: Int, from start: Int, evenIfLong: Bool = false) -> TextSegment? {
+    /// every line.
+    func remainder(of i: Int, from start: Int) -> TextSegment? {
+        remainder(of: i, from: start, evenIfLong: false)
+    }
+
+    /// Segment `i` measured from byte `start` however long it is: a rest too long to cache is
+    /// shaped, once, as it ends its word, and not cached.
+    func shapedRemainder(of i: Int, from start: Int) -> TextSegment {
+        remainder(of: i, from: start, evenIfLong: true)!  // shaped even if long: never nil
+    }
+
+    private func remainder(of i: Int, from start: Int, evenIfLong: Bool) -> TextSegment? {
         switch shaping {
         case .single(let face): shaper(face).remainder(of: i, from: start, segments, in: bytes, evenIfLong: evenIfLong)
         case .runs(let shaper): shaper.remainder(of: segments[i], from: start, in: bytes, evenIfLong: evenIfLong)

@@ -252,21 +252,21 @@ final class HarfBuzzFont: @unchecked Sendable {
         guard !range.isEmpty else { return }
         let buffer = takeBuffer()
         defer { returnBuffer(buffer) }
+        // The whole text, so HarfBuzz reads the context around the range; or the range alone.
+        let alone = properties.map(HarfBuzzFont.readsAgainstScript) ?? false
+        let textStart = alone ? range.lowerBound : 0
+        let textCount = alone ? range.count : text.count
         text.withMemoryRebound(to: CChar.self) { chars in
-            if let properties, HarfBuzzFont.readsAgainstScript(properties) {
-                // The range alone, with no text around it, its clusters moved to where it is.
-                hb_buffer_add_utf8(buffer, chars.baseAddress! + range.lowerBound, Int32(range.count), 0, Int32(range.count))
-                var count: UInt32 = 0
-                if let infos = hb_buffer_get_glyph_infos(buffer, &count) {
-                    for i in 0..<Int(count) { infos[i].cluster += UInt32(range.lowerBound) }
-                }
-            } else {
-                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
-            }
+            hb_buffer_add_utf8(buffer, chars.baseAddress! + textStart, Int32(textCount),
+                               UInt32(range.lowerBound - textStart), Int32(range.count))
+        }
+        var count: UInt32 = 0
+        if textStart != 0, let infos = hb_buffer_get_glyph_infos(buffer, &count) {
+            // Clusters are byte offsets into the whole text.
+            for i in 0..<Int(count) { infos[i].cluster += UInt32(textStart) }
         }
         apply(properties, to: buffer)
         hb_shape(font, buffer, nil, 0)
-        var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
         body(buffer, infos, positions, Int(count))
@@ -303,13 +303,9 @@ final class HarfBuzzFont: @unchecked Sendable {
 extension HarfBuzzFont {
     /// Whether HarfBuzz, guessing a buffer's properties from its text, shapes text of `script`
     /// right to left (Arabic, Hebrew, Syriac…).
-    static func guessesRightToLeft(_ script: UnicodeScript) -> Bool { rightToLeftScripts[Int(script.rawValue)] }
-
-    /// For every script's raw value, whether HarfBuzz's direction for it is right to left.
-    private static let rightToLeftScripts: [Bool] = horizontalDirections.map { $0 == HB_DIRECTION_RTL }
-
-    /// For every script's raw value, whether HarfBuzz's direction for it is left to right.
-    private static let leftToRightScripts: [Bool] = horizontalDirections.map { $0 == HB_DIRECTION_LTR }
+    static func guessesRightToLeft(_ script: UnicodeScript) -> Bool {
+        horizontalDirections[Int(script.rawValue)] == HB_DIRECTION_RTL
+    }
 
     /// For every script's raw value, HarfBuzz's horizontal direction for it (`HB_DIRECTION_INVALID`
     /// for the few scripts written either way, and for raw values that name no script).
@@ -330,8 +326,8 @@ extension HarfBuzzFont {
     /// text around them: their glyphs depend on their own characters alone, as the segment
     /// cache, which keys a segment by its bytes, needs them to.
     static func readsAgainstScript(_ properties: ShapingProperties) -> Bool {
-        let raw = Int(properties.script.rawValue)
-        return properties.isRightToLeft ? leftToRightScripts[raw] : rightToLeftScripts[raw]
+        horizontalDirections[Int(properties.script.rawValue)]
+            == (properties.isRightToLeft ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
     }
 }
 

@@ -143,7 +143,7 @@ struct RunShaper {
     /// re-measure at every line, unless `evenIfLong` (see
     /// ``SegmentShaper/remainder(of:from:_:in:evenIfLong:)``).
     func remainder(of segment: TextSegment, from start: Int, in bytes: UnsafeBufferPointer<UInt8>,
-                   evenIfLong: Bool = false) -> TextSegment? {
+                   evenIfLong: Bool) -> TextSegment? {
         var rest = segment
         rest.start = Int32(start)
         rest.width = 0

@@ -209,7 +209,7 @@ struct SegmentShaper {
     /// fitter asks at every line of a long word, and then cuts it by grapheme advances), unless
     /// `evenIfLong`: then a rest too long to cache is shaped, once, and not cached.
     func remainder(of i: Int, from start: Int, _ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>,
-                   evenIfLong: Bool = false) -> TextSegment? {
+                   evenIfLong: Bool) -> TextSegment? {
         let end = contextEnd(of: segments[i], bytes)
         var rest = [segments[i]]
         rest[0].start = Int32(start)
