@@ -6,6 +6,7 @@ let package = Package(
     name: "TextMetrics",
     products: [
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
+        .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "ConstraintLayout", targets: ["ConstraintLayout"]),
         .library(name: "CellRendering", targets: ["CellRendering"]),
@@ -32,15 +33,20 @@ let package = Package(
         // A small, fast JSON reader and writer for requests, templates and answers.
         .target(name: "JSON"),
 
-        // The library users import: fonts, shaping, line fitting, cells.
+        // The library users import: text analysis, shaping, measuring and line layout.
         .target(
             name: "TextMetrics",
-            dependencies: ["CFreeType", "CHarfBuzz", "TextSegmentation", "JSON"]),
+            dependencies: ["CFreeType", "CHarfBuzz", "TextSegmentation"]),
+
+        // Feed cells by frame arithmetic, no solver: templates, rows, heights, frames, feeds.
+        .target(
+            name: "CellLayout",
+            dependencies: ["TextMetrics", "JSON"]),
 
         // Drawing laid-out cells and texts into PNG files, for people to look at.
         .target(
             name: "CellRendering",
-            dependencies: ["TextMetrics", "CPNG"]),
+            dependencies: ["TextMetrics", "CellLayout", "CPNG"]),
 
         // Incremental Cassowary (Badros, Borning & Stuckey 2001): no dependency on text.
         .target(name: "ConstraintSolver"),
@@ -48,23 +54,24 @@ let package = Package(
         // Auto Layout–style anchors and priorities over the solver; cell templates compiled to constraints.
         .target(
             name: "ConstraintLayout",
-            dependencies: ["ConstraintSolver", "TextMetrics"]),
+            dependencies: ["ConstraintSolver", "TextMetrics", "CellLayout", "JSON"]),
 
         // The command-line tool.
         .executableTarget(
             name: "textmetrics",
             dependencies: [
-                "TextMetrics", "JSON", "TextSegmentation", "CellRendering", "ConstraintLayout",
+                "TextMetrics", "CellLayout", "JSON", "TextSegmentation", "CellRendering", "ConstraintLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .target(name: "TestSupport", path: "Tests/Support", exclude: ["pango-reference"]),
         .testTarget(name: "TextSegmentationTests", dependencies: ["TextSegmentation", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport", "JSON", "TextSegmentation"]),
+        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport", "TextSegmentation"]),
+        .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout", "TextMetrics", "TestSupport", "JSON"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver", "TestSupport"]),
-        .testTarget(name: "ConstraintLayoutTests", dependencies: ["ConstraintLayout", "TestSupport"]),
-        .testTarget(name: "CellRenderingTests", dependencies: ["CellRendering", "TestSupport"]),
+        .testTarget(name: "ConstraintLayoutTests", dependencies: ["ConstraintLayout", "CellLayout", "TestSupport", "JSON"]),
+        .testTarget(name: "CellRenderingTests", dependencies: ["CellRendering", "CellLayout", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["textmetrics", "TestSupport"]),
     ]
 )

@@ -13,11 +13,14 @@ let package = Package(
         // Seeded texts and rows shared by the suites.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "TextMetrics", package: "TextMetrics")],
+            dependencies: [
+                .product(name: "TextMetrics", package: "TextMetrics"),
+                .product(name: "CellLayout", package: "TextMetrics"),
+            ],
             path: "Sources/BenchmarkSupport"),
         benchmark("TextMeasuring"),
-        benchmark("CellLayout"),
-        benchmark("ConstraintSolving", also: ["ConstraintSolver", "ConstraintLayout"]),
+        benchmark("CellSizing", also: ["CellLayout"]),
+        benchmark("ConstraintSolving", also: ["ConstraintSolver", "ConstraintLayout", "CellLayout"]),
         benchmark("Multilingual"),
     ]
 )

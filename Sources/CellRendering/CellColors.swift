@@ -1,4 +1,5 @@
 import TextMetrics
+import CellLayout
 
 /// The colors a cell picture is drawn in: one outline color per kind of item, as distinct
 /// `layer.borderColor`s when debugging a layout, plus tints for insets and the separator.

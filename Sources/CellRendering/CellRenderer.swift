@@ -1,4 +1,5 @@
 import TextMetrics
+import CellLayout
 
 /// Draws a laid-out cell as a debugging picture: what a developer sees with
 /// `layer.borderWidth = 1` on every view, plus the margins.

@@ -1,5 +1,6 @@
 import ConstraintSolver
 import TextMetrics
+import CellLayout
 
 /// One cell template compiled to items and constraints for one presence pattern of its
 /// `if` items: the offscreen template cell of a reuse identifier, ready to be sized for

@@ -1,4 +1,5 @@
 import TextMetrics
+import CellLayout
 
 /// A cell laid out by the constraint solver: its height and every present item's frame,
 /// read back from the solver on the pixel grid — comparable item by item with the frame

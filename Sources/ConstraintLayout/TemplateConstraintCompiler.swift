@@ -1,5 +1,6 @@
 import JSON
 import TextMetrics
+import CellLayout
 
 /// Compiles a feed cell template (the fast path's ``CellTemplate``) to Auto Layout items and
 /// constraints, and sizes rows with them — the way an iOS developer pins the same cell.

@@ -1,4 +1,5 @@
 import TextMetrics
+import CellLayout
 
 /// One template item flattened for the constraint compiler, with every template length
 /// already snapped to the pixel grid (whole pixels), as the fast path snaps them.

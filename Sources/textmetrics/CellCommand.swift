@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSON
 import TextMetrics
+import CellLayout
 
 /// `textmetrics cell`: one cell's height and the frame of every item.
 struct CellCommand: ParsableCommand {

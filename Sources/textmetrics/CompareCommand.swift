@@ -2,6 +2,7 @@ import ArgumentParser
 import ConstraintLayout
 import JSON
 import TextMetrics
+import CellLayout
 
 /// `textmetrics compare`: every row sized both ways — frame arithmetic and constraint
 /// solving — checked for identical frames, and both timed.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSON
 import TextMetrics
+import CellLayout
 
 /// `textmetrics feed`: the height of every row of a feed, in order.
 struct FeedCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import CellRendering
 import Foundation
 import JSON
 import TextMetrics
+import CellLayout
 
 /// `textmetrics render`: a PNG of a laid-out cell (or of one text), to see where text wraps
 /// and where the margins are.

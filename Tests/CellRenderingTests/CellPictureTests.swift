@@ -1,14 +1,15 @@
 import Foundation
 import JSON
 import Testing
+import TestSupport
 import TextMetrics
 @testable import CellRendering
+import CellLayout
 
 /// Each shared example rendered to a PNG, read back, and checked: its size, its text, its
 /// frame outlines and its insets.
 @Suite struct CellPictureTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples").path
+    static let examples = Repository.root.appendingPathComponent("Examples").path
 
     static func engine(_ name: String) throws -> CellLayoutEngine {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(examples)/\(name).json")))

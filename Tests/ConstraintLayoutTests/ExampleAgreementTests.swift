@@ -4,11 +4,11 @@ import JSON
 import TestSupport
 import Testing
 import TextMetrics
+import CellLayout
 
 /// The shared examples: solver frames equal fast-path frames, row by row.
 @Suite struct ExampleAgreementTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Examples").standardized.path
+    static let examples = Repository.root.appendingPathComponent("Examples").path
 
     static func template(_ name: String) throws -> CellTemplate {
         try CellTemplate(json: String(contentsOfFile: examples + "/" + name, encoding: .utf8))

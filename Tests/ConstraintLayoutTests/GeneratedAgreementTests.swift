@@ -3,6 +3,7 @@ import JSON
 import TestSupport
 import Testing
 import TextMetrics
+import CellLayout
 
 /// Random templates and rows: the solver's frames equal the fast path's on the pixel grid.
 @Suite struct GeneratedAgreementTests {

@@ -14,9 +14,10 @@ let package = Package(
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
         .executableTarget(name: "FuzzCellTemplate",
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics"),
+                                         .product(name: "CellLayout", package: "TextMetrics"),
                                          .product(name: "ConstraintLayout", package: "TextMetrics")]),
-        // JSON is the library's reader of templates and rows (a dependency of TextMetrics).
+        // JSON is the reader of templates and rows (a dependency of CellLayout).
         .executableTarget(name: "FuzzJSON",
-                          dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
+                          dependencies: ["FuzzSupport", .product(name: "CellLayout", package: "TextMetrics")]),
     ]
 )

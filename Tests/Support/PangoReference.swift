@@ -5,8 +5,7 @@ import Foundation
 /// with PangoFT2 on a private fontconfig holding only the bundled fonts, hinting off.
 public enum PangoReference {
     /// The repository's root folder.
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = Repository.root
     /// The built program.
     public static let program = root.appendingPathComponent(".build-pango/pango-measure")
     /// The corpus folder: `NAME.jsonl` request files.

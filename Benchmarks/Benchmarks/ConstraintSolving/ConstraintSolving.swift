@@ -5,6 +5,7 @@ import BenchmarkSupport
 import ConstraintLayout
 import ConstraintSolver
 import TextMetrics
+import CellLayout
 
 /// A cell of 16 stacked labels in a container of fixed width, Auto Layout style.
 struct SixteenLabelCell {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TextMetrics
+import CellLayout
 
 /// The shared example templates (`Examples/` of the TextMetrics package) and generated rows
 /// of realistic content for each of them.

@@ -6,7 +6,7 @@
 /// `Hasher.combine(bytes:)` goes through its tail buffer — for the texts of a FeedItem row,
 /// about 3,100 instructions instead of 5,500 (callgrind). Like `hashValue`, a digest is only
 /// meaningful inside the process that made it.
-enum ByteHash {
+package enum ByteHash {
     private static let key: (UInt64, UInt64) = {
         var generator = SystemRandomNumberGenerator()
         return (generator.next(), generator.next())
@@ -14,7 +14,7 @@ enum ByteHash {
 
     /// The 64-bit digest of `bytes` under this process's key with `tweak` (e.g. a font
     /// index) folded into it, as `Hasher(_seed:)` folds its seed.
-    static func digest(_ bytes: UnsafeRawBufferPointer, tweak: UInt64 = 0) -> UInt64 {
+    package static func digest(_ bytes: UnsafeRawBufferPointer, tweak: UInt64 = 0) -> UInt64 {
         sipHash13(bytes, key: (key.0 ^ tweak, key.1))
     }
 

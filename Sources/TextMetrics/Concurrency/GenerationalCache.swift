@@ -6,18 +6,18 @@
 /// dropped and the young one becomes old. A hit in the old generation moves back to the
 /// young one. This is an approximate LRU with O(1) work per call and a hard cap of about
 /// `capacity` entries (two generations of `capacity / (2 × shards)` per shard).
-final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
+package final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     /// The shards, each a lock over its two generations.
     private let shards: [Lock<Generations>]
     private let perGeneration: Int
 
-    init(capacity: Int, shards shardCount: Int = 16) {
+    package init(capacity: Int, shards shardCount: Int = 16) {
         perGeneration = max(1, capacity / (2 * shardCount))
         shards = (0..<shardCount).map { _ in Lock(Generations()) }
     }
 
     /// The value for `key`, if cached (a hit in the old generation is promoted).
-    func value(for key: Key) -> Value? {
+    package func value(for key: Key) -> Value? {
         shards[shardIndex(key)].withLock { state in
             if let hit = state.young[key] { return hit }
             guard let hit = state.old.removeValue(forKey: key) else { return nil }
@@ -27,12 +27,12 @@ final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     }
 
     /// Stores `value` for `key`, replacing any earlier value.
-    func store(_ value: Value, for key: Key) {
+    package func store(_ value: Value, for key: Key) {
         shards[shardIndex(key)].withLock { insert(value, for: key, into: &$0) }
     }
 
     /// Drops the entry for `key`.
-    func removeValue(for key: Key) {
+    package func removeValue(for key: Key) {
         shards[shardIndex(key)].withLock { state in
             state.young[key] = nil
             state.old[key] = nil
@@ -41,7 +41,7 @@ final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
 
     /// Drops every entry whose key satisfies `predicate`.
     /// - Complexity: O(entries).
-    func removeAll(where predicate: (Key) -> Bool) {
+    package func removeAll(where predicate: (Key) -> Bool) {
         for shard in shards {
             shard.withLock { state in
                 state.young = state.young.filter { !predicate($0.key) }
@@ -51,12 +51,12 @@ final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     }
 
     /// Drops every entry.
-    func removeAll() {
+    package func removeAll() {
         for shard in shards { shard.withLock { $0 = Generations() } }
     }
 
     /// The number of entries held now.
-    var count: Int {
+    package var count: Int {
         shards.reduce(0) { sum, shard in sum + shard.withLock { $0.young.count + $0.old.count } }
     }
 
@@ -81,20 +81,20 @@ final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
 }
 
 /// A key of a ``GenerationalCache``: hashable, and able to pick its shard.
-protocol CacheKey: Hashable, Sendable {
+package protocol CacheKey: Hashable, Sendable {
     /// Well-mixed bits that choose the key's shard. Keys that already carry a hash of their
     /// content return it, sparing a second pass of `Hasher`; the default is `hashValue`.
     var shardHash: UInt64 { get }
 }
 
 extension CacheKey {
-    var shardHash: UInt64 { UInt64(UInt(bitPattern: hashValue)) }
+    package var shardHash: UInt64 { UInt64(UInt(bitPattern: hashValue)) }
 
     /// A dictionary's hash for a key that carries a well-mixed 64-bit `digest` of itself:
     /// the table's `seed` folded in with one multiply, instead of a `Hasher` round (which
     /// would hide no collision of the digest: equal digests hash equal either way).
     @inline(__always)
-    static func tableHash(digest: UInt64, seed: Int) -> Int {
+    package static func tableHash(digest: UInt64, seed: Int) -> Int {
         let h = (digest ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }

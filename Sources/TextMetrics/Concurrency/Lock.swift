@@ -11,13 +11,13 @@ import Darwin
 /// Used instead of `Synchronization.Mutex`, whose futex-based lock on Linux is invisible to
 /// ThreadSanitizer (it reports every access it guards as a race); a pthread mutex is
 /// understood by TSan, so the concurrency tests run clean under `--sanitize=thread`.
-final class Lock<Value>: @unchecked Sendable {
+package final class Lock<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// The value, kept out of line so that reaching it under the mutex needs no dynamic
     /// exclusivity check (a class's stored `var` would get one on every access).
     private let value: UnsafeMutablePointer<Value>
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         self.value.initialize(to: value)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -33,7 +33,7 @@ final class Lock<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import TextMetrics
+import CellLayout
 
 /// Reading templates and row data files for `cell` and `feed`.
 enum CellInput {

@@ -1,5 +1,6 @@
 import JSON
 import TextMetrics
+import CellLayout
 
 /// JSON forms of cell layouts, for `cell --json` and `feed --frames`.
 enum CellJSON {

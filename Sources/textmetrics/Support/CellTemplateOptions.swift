@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellLayout
 
 /// The options every cell subcommand that reads many rows takes: the template, where the
 /// rows come from, and the width and scale to lay them out at.

@@ -1,5 +1,6 @@
 import JSON
 import TextMetrics
+import CellLayout
 
 /// Answers a feed's rows in order, in parallel batches, with progress and a summary on stderr.
 final class FeedRunner {

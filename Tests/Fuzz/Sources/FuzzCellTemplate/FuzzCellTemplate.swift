@@ -6,6 +6,7 @@
 import ConstraintLayout
 import FuzzSupport
 import TextMetrics
+import CellLayout
 
 /// One input: a template's JSON, a NUL, a row's JSON.
 public func fuzzCellTemplate(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,0 +1,131 @@
+import JSON
+import TextMetrics
+
+/// A row's content read straight from its fields, with texts from the engine's text cache
+/// (prepared on a miss).
+struct RowContent: CellContentSource {
+    let row: RowData
+    /// Unowned: the engine outlives every call it makes, and a retain per row would make
+    /// all threads bounce the engine's reference count between cores.
+    unowned(unsafe) let engine: CellLayoutEngine
+    private var lastIndex = -1
+    private var last: MeasuredText?
+
+    init(row: RowData, engine: CellLayoutEngine) {
+        self.row = row
+        self.engine = engine
+    }
+
+    func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool {
+        guard let condition = node.pointee.condition else { return true }
+        return row.isPresent(condition)
+    }
+
+    mutating func measured(_ node: UnsafePointer<CellProgram.Node>, index: Int) throws -> MeasuredText {
+        if index == lastIndex, let last { return last }
+        let string = try RowContent.string(of: node.pointee.field, in: row, index: index, engine: engine)
+        let text = try engine.measuredText(string, font: node.pointee.font, index: index)
+        lastIndex = index
+        last = text
+        return text
+    }
+
+    /// The text a label shows for `field`: a string as is, a number as its JSON text, `null`
+    /// as an empty label.
+    /// - Throws: ``TemplateError`` when the field is missing or of another kind.
+    static func string(of field: String, in row: RowData, index: Int, engine: CellLayoutEngine) throws -> String {
+        do {
+            return try row.labelText(field)
+        } catch let error as TemplateError {
+            throw TemplateError(path: engine.program.paths[index], reason: error.reason)
+        }
+    }
+
+    mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
+        let text = try measured(node, index: index)
+        let height = try text.height(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
+                                     lineBreakMode: node.pointee.lineBreakMode)
+        return PixelRounding.ceil(height, scale: scale)
+    }
+
+    mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
+        PixelRounding.ceil(try measured(node, index: index).naturalWidth, scale: scale)
+    }
+
+    mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                             scale: Double) throws -> (String, TextLayout)? {
+        lastIndex = -1
+        let text = try measured(node, index: index)
+        return (text.prepared.text, try text.layout(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
+                                                    lineBreakMode: node.pointee.lineBreakMode))
+    }
+}
+
+/// A prepared cell's content: presence decided and texts shaped once, for any width.
+struct PreparedContent: CellContentSource {
+    let cell: PreparedCell
+
+    func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool { cell.present[index] }
+
+    func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
+        guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
+        let height = try text.height(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
+                                     lineBreakMode: node.pointee.lineBreakMode)
+        return PixelRounding.ceil(height, scale: scale)
+    }
+
+    func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
+        guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
+        return PixelRounding.ceil(text.naturalWidth, scale: scale)
+    }
+
+    func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                    scale: Double) throws -> (String, TextLayout)? {
+        guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
+        return (text.prepared.text, try text.layout(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
+                                                    lineBreakMode: node.pointee.lineBreakMode))
+    }
+}
+
+/// Guessed content, for ``CellLayoutEngine/estimatedHeight(for:width:scale:)``: no shaping;
+/// a text is taken as `bytes × 0.5 em` wide (Latin averages about 0.5 em per character;
+/// CJK's 1 em per 3 UTF-8 bytes is less), wrapped into that many lines. Without a row every
+/// item counts as present and every text as 20 bytes.
+struct EstimatedContent: CellContentSource {
+    let row: RowData?
+    let fonts: [FontChain]
+
+    func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool {
+        guard let condition = node.pointee.condition, let row else { return true }
+        return row.isPresent(condition)
+    }
+
+    private func bytes(_ node: UnsafePointer<CellProgram.Node>) -> Int {
+        guard let row else { return 20 }
+        switch row[node.pointee.field] {
+        case .string(let s)?: return s.utf8.count
+        case .number?: return 4
+        default: return 0
+        }
+    }
+
+    private func lineWidth(_ node: UnsafePointer<CellProgram.Node>) -> Double {
+        Double(bytes(node)) * 0.5 * fonts[Int(node.pointee.font)].size
+    }
+
+    func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
+        let total = lineWidth(node)
+        guard total > 0 else { return 0 }
+        var lines = Int((total / max(Double(widthPixels) / scale, 1)).rounded(.up))
+        if node.pointee.numberOfLines > 0 { lines = min(lines, node.pointee.numberOfLines) }
+        let height = Double(max(lines, 1)) * fonts[Int(node.pointee.font)].metrics.lineHeight
+        return PixelRounding.ceil(height, scale: scale)
+    }
+
+    func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
+        PixelRounding.ceil(lineWidth(node), scale: scale)
+    }
+
+    func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                    scale: Double) throws -> (String, TextLayout)? { nil }
+}

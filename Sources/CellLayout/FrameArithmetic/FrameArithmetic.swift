@@ -1,0 +1,240 @@
+import TextMetrics
+
+/// What the frame arithmetic asks about one row's content. Implemented over a row and the
+/// engine's text cache (``RowContent``), over a ``PreparedCell``, and over estimates.
+protocol CellContentSource {
+    /// Whether the node's own `if` condition holds.
+    func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool
+    /// The text's height in pixels at `widthPixels`, rounded up to the grid.
+    mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int
+    /// The text's single-line width in pixels, rounded up to the grid.
+    mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int
+    /// The text and its lines at `widthPixels` (for frames), or `nil` when only estimated.
+    mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                             scale: Double) throws -> (String, TextLayout)?
+}
+
+/// The frame arithmetic: sizes and positions in whole pixels, so every sum is exact.
+///
+/// Pass 1 (``size(_:width:)``) gives every present node its box width and height, top down
+/// for widths and bottom up for heights; pass 2 (``place(_:x:y:width:height:into:)``)
+/// positions the boxes. Heights need pass 1 only. See ``CellLayoutEngine`` for the rules.
+struct FrameArithmetic<Source: CellContentSource> {
+    let nodes: UnsafeBufferPointer<CellProgram.Node>
+    let childIndices: UnsafeBufferPointer<Int>
+    let paths: UnsafeBufferPointer<String>
+    /// Per node: its template lengths in pixels at `scale`.
+    let lengths: UnsafeBufferPointer<PixelLengths>
+    let scale: Double
+    var source: Source
+    /// Per node: box width, box height (−1 when absent), text height; pixels.
+    let widths: UnsafeMutableBufferPointer<Int>
+    let heights: UnsafeMutableBufferPointer<Int>
+    let textHeights: UnsafeMutableBufferPointer<Int>
+
+    func points(_ pixels: Int) -> Double { Double(pixels) / scale }
+
+    private func error(_ index: Int, _ reason: String) -> TemplateError {
+        TemplateError(path: paths[index], reason: reason)
+    }
+
+    // MARK: - Pass 1: sizes
+
+    /// Sizes node `index` given its box width; returns its box height.
+    mutating func size(_ index: Int, width: Int) throws -> Int {
+        let node = nodes.baseAddress! + index
+        let length = lengths.baseAddress! + index
+        widths[index] = width
+        let inner = width - length.pointee.left - length.pointee.right
+        guard inner >= 0 else {
+            let insets = node.pointee.insets
+            throw error(index, "its insets (\(insets.left) + \(insets.right) pt) are wider than its box (\(points(width)) pt)")
+        }
+        var content = 0
+        switch node.pointee.kind {
+        case .text:
+            let text = try source.textHeight(node, index: index, widthPixels: inner, scale: scale)
+            textHeights[index] = text
+            content = text
+        case .box:
+            if length.pointee.boxHeight >= 0 {
+                content = length.pointee.boxHeight
+            } else {
+                content = Int((Double(inner) / node.pointee.aspectRatio!).rounded())
+            }
+        case .column:
+            content = try sizeColumn(node, index, inner: inner)
+        case .row:
+            content = try sizeRow(node, index, inner: inner)
+        }
+        let height = max(length.pointee.minHeight, content + length.pointee.top + length.pointee.bottom)
+        heights[index] = height
+        return height
+    }
+
+    private mutating func sizeColumn(_ node: UnsafePointer<CellProgram.Node>, _ index: Int, inner: Int) throws -> Int {
+        let fill = node.pointee.align == .fill
+        var total = 0
+        var count = 0
+        for child in childIndices[node.pointee.children] {
+            let childNode = nodes.baseAddress! + child
+            guard source.isPresent(childNode, index: child) else { heights[child] = -1; continue }
+            var width = inner
+            if let fixed = fixedWidth(child) {
+                guard fixed <= inner else {
+                    throw error(child, "it needs \(points(fixed)) pt but its column has \(points(inner)) pt")
+                }
+                width = fixed
+            } else if !fill {
+                width = min(try naturalWidth(child), inner)
+            }
+            total += try size(child, width: width)
+            count += 1
+        }
+        return total + (count > 1 ? (count - 1) * lengths[index].spacing : 0)
+    }
+
+    private mutating func sizeRow(_ node: UnsafePointer<CellProgram.Node>, _ index: Int, inner: Int) throws -> Int {
+        let children = childIndices[node.pointee.children]
+        var count = 0
+        for child in children {
+            if source.isPresent(nodes.baseAddress! + child, index: child) {
+                heights[child] = 0
+                count += 1
+            } else {
+                heights[child] = -1
+            }
+        }
+        guard count > 0 else { return 0 }
+        var left = inner - (count - 1) * lengths[index].spacing
+        // 1. Fixed boxes take their width.
+        var growth = 0.0
+        for child in children where heights[child] != -1 {
+            let childNode = nodes.baseAddress! + child
+            if childNode.pointee.grow > 0 {
+                growth += childNode.pointee.grow
+            } else if let fixed = fixedWidth(child) {
+                widths[child] = fixed
+                left -= fixed
+            }
+        }
+        guard left >= 0 else {
+            throw error(index, "its fixed items and spacing need \(points(inner - left)) pt but it has \(points(inner)) pt")
+        }
+        // 2. Non-growing texts and stacks take their natural width, up to what is left.
+        for child in children where heights[child] != -1 {
+            let childNode = nodes.baseAddress! + child
+            if childNode.pointee.grow > 0 || fixedWidth(child) != nil { continue }
+            let width = min(try naturalWidth(child), left)
+            widths[child] = width
+            left -= width
+        }
+        // 3. Growing items share the rest by weight; leftover pixels go one each to the first.
+        if growth > 0 {
+            var given = 0
+            for child in children where heights[child] != -1 && nodes[child].grow > 0 {
+                let width = Int((Double(left) * nodes[child].grow / growth).rounded(.down))
+                widths[child] = width
+                given += width
+            }
+            var spare = left - given
+            for child in children where spare > 0 && heights[child] != -1 && nodes[child].grow > 0 {
+                widths[child] += 1
+                spare -= 1
+            }
+        }
+        var tallest = 0
+        for child in children where heights[child] != -1 {
+            tallest = max(tallest, try size(child, width: widths[child]))
+        }
+        return tallest
+    }
+
+    /// The box width of a box that has one of its own (a `width`, or a `height` and a
+    /// ratio), insets included; `nil` for everything else.
+    @inline(__always)
+    private func fixedWidth(_ index: Int) -> Int? {
+        let width = lengths[index].fixedWidth
+        return width >= 0 ? width : nil
+    }
+
+    /// The width an item takes when nothing stretches it, insets included; `Int.max` for an
+    /// item that takes whatever it is offered (a ratio-only box, or a stack holding one).
+    mutating func naturalWidth(_ index: Int) throws -> Int {
+        let node = nodes.baseAddress! + index
+        let insets = lengths[index].left + lengths[index].right
+        if let fixed = fixedWidth(index) { return fixed }
+        switch node.pointee.kind {
+        case .box:
+            return .max
+        case .text:
+            return try source.textNaturalWidth(node, index: index, scale: scale) + insets
+        case .column, .row:
+            var total = 0
+            var count = 0
+            for child in childIndices[node.pointee.children] where source.isPresent(nodes.baseAddress! + child, index: child) {
+                let width = try naturalWidth(child)
+                if width == .max { return .max }
+                total = node.pointee.kind == .row ? total + width : max(total, width)
+                count += 1
+            }
+            if node.pointee.kind == .row && count > 1 { total += (count - 1) * lengths[index].spacing }
+            return total + insets
+        }
+    }
+
+    // MARK: - Pass 2: frames
+
+    /// Positions node `index` (already sized) in the box `x, y, width, height` and its
+    /// children inside it, appending their frames in pre-order.
+    mutating func place(_ index: Int, x: Int, y: Int, width: Int, height: Int, depth: Int,
+                        fontOf: (Int32) -> (FontChain, [String]), into items: inout [CellLayout.Item]) throws {
+        let node = nodes.baseAddress! + index
+        let length = lengths[index]
+        let left = length.left, top = length.top
+        let innerWidth = width - left - length.right
+        let innerHeight = max(0, height - top - length.bottom)
+        let frame = rect(x, y, width, height)
+        let content = rect(x + left, y + top, innerWidth, innerHeight)
+        var text: CellLayout.Text?
+        if node.pointee.kind == .text,
+           let (string, layout) = try source.textLayout(node, index: index, widthPixels: innerWidth, scale: scale) {
+            let textHeight = textHeights[index]
+            let (font, chain) = fontOf(node.pointee.font)
+            text = CellLayout.Text(string: string, fonts: font, fontChain: chain, layout: layout,
+                                   frame: rect(x + left, y + top + max(0, innerHeight - textHeight) / 2, innerWidth, textHeight))
+        }
+        items.append(CellLayout.Item(path: paths[index], kind: node.pointee.kind, depth: depth, frame: frame,
+                                     contentFrame: content, text: text))
+        let spacing = length.spacing
+        let align = node.pointee.align
+        switch node.pointee.kind {
+        case .text, .box:
+            break
+        case .column:
+            var cursor = y + top
+            for child in childIndices[node.pointee.children] where heights[child] != -1 {
+                let childWidth = widths[child]
+                let free = innerWidth - childWidth
+                let offset = align == .center ? free / 2 : align == .end ? free : 0
+                try place(child, x: x + left + offset, y: cursor, width: childWidth, height: heights[child],
+                          depth: depth + 1, fontOf: fontOf, into: &items)
+                cursor += heights[child] + spacing
+            }
+        case .row:
+            var cursor = x + left
+            for child in childIndices[node.pointee.children] where heights[child] != -1 {
+                let childHeight = align == .fill ? innerHeight : heights[child]
+                let free = innerHeight - heights[child]
+                let offset = align == .center ? free / 2 : align == .end ? free : 0
+                try place(child, x: cursor, y: y + top + (align == .fill ? 0 : offset), width: widths[child],
+                          height: childHeight, depth: depth + 1, fontOf: fontOf, into: &items)
+                cursor += widths[child] + spacing
+            }
+        }
+    }
+
+    private func rect(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Rect {
+        Rect(x: points(x), y: points(y), width: points(width), height: points(height))
+    }
+}

@@ -1,0 +1,144 @@
+/// A text prepared in its fonts, with what cell sizing asks most — the frame arithmetic and
+/// Auto Layout labels alike: its single-line (natural) width and its number of paragraphs,
+/// so a text that fits on one line per paragraph is sized in O(1), and a wrapping one by a
+/// tight count over its segments.
+///
+/// ```swift
+/// let text = try MeasuredText("How do I reset my password?", font: font)
+/// text.naturalWidth                                                          // 203.4…
+/// try text.height(width: 120, numberOfLines: 0, lineBreakMode: .wordWrap)    // 2 lines
+/// ```
+///
+/// Immutable and `Sendable`: share one between cells, labels and threads. A class, so
+/// handing one around costs one reference count on an object of its own — not one on the
+/// font face every thread shares, which would bounce between cores.
+public final class MeasuredText: Sendable {
+    /// The prepared text.
+    public let prepared: PreparedText
+    let lineHeight: Double
+    let pointsPerUnit: Double
+    /// The widest paragraph at unlimited width, in points (unrounded).
+    public let naturalWidth: Double
+    /// Lines at unlimited width: one per paragraph (0 for an empty text).
+    public let paragraphCount: Int
+
+    /// Prepares `text` in `font`.
+    /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
+    public convenience init(_ text: String, font: Font) throws {
+        try self.init(text, fonts: FontChain(font))
+    }
+
+    /// Prepares `text` in a font fallback chain.
+    /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
+    /// - Complexity: segmenting and shaping the text once.
+    public init(_ text: String, fonts: FontChain) throws {
+        prepared = try PreparedText(text, fonts: fonts)
+        let (lines, widest) = MeasuredText.unlimitedLines(prepared.segments)
+        naturalWidth = Double(widest) * prepared.pointsPerUnit
+        paragraphCount = lines
+        lineHeight = fonts.metrics.lineHeight
+        pointsPerUnit = prepared.pointsPerUnit
+    }
+
+    /// The text.
+    public var string: String { prepared.text }
+
+    /// The exact text height at `width` points, as `PreparedText.size(in:)` gives it; a text
+    /// that fits on one line per paragraph is answered without line fitting. A width of 0
+    /// fits one grapheme cluster per line.
+    /// - Throws: ``InvalidArgumentError`` for a negative line count.
+    /// - Complexity: O(1) when the text fits; otherwise a count over the cached segments.
+    public func height(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode) throws -> Double {
+        if paragraphCount == 0 { return 0 }
+        let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
+        guard prepared.hasUniformLineHeight else {
+            // Lines showing fallback fonts have heights of their own: let the layout add them.
+            return prepared.size(in: try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
+                                                       lineBreakMode: lineBreakMode)).height
+        }
+        if naturalWidth + 1e-7 <= width {
+            return Double(min(paragraphCount, maxLines)) * lineHeight
+        }
+        if lineBreakMode != .charWrap, width > 0,
+           let lines = MeasuredText.wholeSegmentLines(prepared.segments, maxUnits: width / pointsPerUnit,
+                                                      maxLines: maxLines) {
+            return Double(lines) * lineHeight
+        }
+        // A width of 0 means "no limit" to TextContainer; an item squeezed to nothing gets
+        // one grapheme cluster per line instead, like a zero-width label.
+        let container = try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
+                                          lineBreakMode: lineBreakMode)
+        return prepared.size(in: container).height
+    }
+
+    /// The full layout (lines) at `width` points.
+    package func layout(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode) throws -> TextLayout {
+        let container = try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
+                                          lineBreakMode: lineBreakMode)
+        return prepared.layout(in: container)
+    }
+
+    /// The line count of greedy filling by whole segments — the line fitter's rule while no
+    /// word is wider than a line: a segment goes on the line when its content (plus its
+    /// line-end correction) fits; blank segments always go on; a mandatory break ends the
+    /// line. Returns `nil` when a segment does not fit on an empty line (the fitter then
+    /// breaks it between grapheme clusters, which only ``PreparedText`` does), or a character
+    /// run does not fit whole (the fitter then ends the line among its characters).
+    /// - Complexity: O(segments shown), no allocation.
+    static func wholeSegmentLines(_ segments: [TextSegment], maxUnits: Double, maxLines: Int) -> Int? {
+        let limit = LineFitter.limit(forMaxUnits: maxUnits)
+        return segments.withUnsafeBufferPointer { segments -> Int? in
+            var lines = 0
+            var index = 0
+            let count = segments.count
+            while index < count, lines < maxLines {
+                var units: Int64 = 0
+                var placedAny = false
+                while index < count {
+                    let segment = segments[index]
+                    let isBlank = segment.contentEnd == segment.start
+                    let ending = units + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection)
+                    if isBlank || ending <= limit {
+                        units += Int64(segment.width)
+                        placedAny = true
+                        index += 1
+                        if segment.isMandatoryBreak { break }
+                        continue
+                    }
+                    if placedAny && !segment.isCharacterRun { break }
+                    return nil
+                }
+                lines += 1
+            }
+            return lines
+        }
+    }
+
+    /// Lines and the widest line's content (font units) at unlimited width.
+    static func unlimitedLines(_ segments: [TextSegment]) -> (lines: Int, widest: Int64) {
+        var lines = 0
+        var widest: Int64 = 0
+        var units: Int64 = 0
+        var content: Int64 = 0
+        var open = false
+        for segment in segments {
+            open = true
+            if segment.contentEnd != segment.start {
+                content = units + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection)
+            }
+            units += Int64(segment.width)
+            if segment.isMandatoryBreak {
+                lines += 1
+                widest = max(widest, content)
+                units = 0
+                content = 0
+                open = false
+            }
+        }
+        if open {
+            lines += 1
+            widest = max(widest, content)
+        }
+        return (lines, widest)
+    }
+}
