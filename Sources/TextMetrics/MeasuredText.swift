@@ -33,7 +33,10 @@ public final class MeasuredText: Sendable {
     /// - Complexity: segmenting and shaping the text once.
     public init(_ text: String, fonts: FontChain) throws {
         prepared = try PreparedText(text, fonts: fonts)
-        let (lines, widest) = MeasuredText.unlimitedLines(prepared.segments)
+        // One line per paragraph: no segment overflows an unlimited line.
+        let (lines, widest) = prepared.segments.withUnsafeBufferPointer {
+            LineFitter.wholeSegmentLines($0, limit: .max, maxLines: .max)!
+        }
         naturalWidth = Double(widest) * prepared.pointsPerUnit
         paragraphCount = lines
         lineHeight = fonts.metrics.lineHeight
@@ -60,8 +63,9 @@ public final class MeasuredText: Sendable {
             return Double(min(paragraphCount, maxLines)) * lineHeight
         }
         if lineBreakMode != .charWrap, width > 0,
-           let lines = MeasuredText.wholeSegmentLines(prepared.segments, maxUnits: width / pointsPerUnit,
-                                                      maxLines: maxLines) {
+           let (lines, _) = prepared.segments.withUnsafeBufferPointer({
+               LineFitter.wholeSegmentLines($0, limit: LineFitter.limit(forMaxUnits: width / pointsPerUnit), maxLines: maxLines)
+           }) {
             return Double(lines) * lineHeight
         }
         // A width of 0 means "no limit" to TextContainer; an item squeezed to nothing gets
@@ -76,69 +80,5 @@ public final class MeasuredText: Sendable {
         let container = try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
                                           lineBreakMode: lineBreakMode)
         return prepared.layout(in: container)
-    }
-
-    /// The line count of greedy filling by whole segments — the line fitter's rule while no
-    /// word is wider than a line: a segment goes on the line when its content (plus its
-    /// line-end correction) fits; blank segments always go on; a mandatory break ends the
-    /// line. Returns `nil` when a segment does not fit on an empty line (the fitter then
-    /// breaks it between grapheme clusters, which only ``PreparedText`` does), or a character
-    /// run does not fit whole (the fitter then ends the line among its characters).
-    /// - Complexity: O(segments shown), no allocation.
-    static func wholeSegmentLines(_ segments: [TextSegment], maxUnits: Double, maxLines: Int) -> Int? {
-        let limit = LineFitter.limit(forMaxUnits: maxUnits)
-        return segments.withUnsafeBufferPointer { segments -> Int? in
-            var lines = 0
-            var index = 0
-            let count = segments.count
-            while index < count, lines < maxLines {
-                var units: Int64 = 0
-                var placedAny = false
-                while index < count {
-                    let segment = segments[index]
-                    let isBlank = segment.contentEnd == segment.start
-                    let ending = units + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection)
-                    if isBlank || ending <= limit {
-                        units += Int64(segment.width)
-                        placedAny = true
-                        index += 1
-                        if segment.isMandatoryBreak { break }
-                        continue
-                    }
-                    if placedAny && !segment.isCharacterRun { break }
-                    return nil
-                }
-                lines += 1
-            }
-            return lines
-        }
-    }
-
-    /// Lines and the widest line's content (font units) at unlimited width.
-    static func unlimitedLines(_ segments: [TextSegment]) -> (lines: Int, widest: Int64) {
-        var lines = 0
-        var widest: Int64 = 0
-        var units: Int64 = 0
-        var content: Int64 = 0
-        var open = false
-        for segment in segments {
-            open = true
-            if segment.contentEnd != segment.start {
-                content = units + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection)
-            }
-            units += Int64(segment.width)
-            if segment.isMandatoryBreak {
-                lines += 1
-                widest = max(widest, content)
-                units = 0
-                content = 0
-                open = false
-            }
-        }
-        if open {
-            lines += 1
-            widest = max(widest, content)
-        }
-        return (lines, widest)
     }
 }

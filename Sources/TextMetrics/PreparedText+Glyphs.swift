@@ -36,14 +36,14 @@ extension PreparedText {
                 addPieces(line.utf8Range.lowerBound..<visibleEnd(of: line), &pieces)
             }
             var placements: [GlyphPlacement] = []
+            let measurer = self.measurer
             for piece in PreparedText.visualOrder(pieces) {
                 guard let run = piece.run else {
                     placements += ellipsisPlacements(hiddenStart: Int32(piece.range.lowerBound))
                     continue
                 }
-                let runs = self.runs
-                let fontIndex = runs.map { Int($0[run].font) } ?? 0
-                let properties = runs.map { $0[run].shapingProperties(language: shapingLanguage) }
+                let fontIndex = Int(runs[run].font)
+                let properties = measurer.properties(run)
                 let start = placements.count
                 fonts.fonts[fontIndex].face.shaper.place(bytes, range: piece.range, properties: properties, into: &placements)
                 for k in start..<placements.count { placements[k].fontIndex = fontIndex }
@@ -62,10 +62,6 @@ extension PreparedText {
     /// Appends the parts of `range` in each run, in logical order.
     private func addPieces(_ range: Range<Int>, _ pieces: inout [Piece]) {
         guard !range.isEmpty else { return }
-        guard let runs else {
-            pieces.append(Piece(range: range, run: 0, level: 0))
-            return
-        }
         for (index, run) in runs.enumerated() where Int(run.end) > range.lowerBound && Int(run.start) < range.upperBound {
             pieces.append(Piece(range: max(range.lowerBound, Int(run.start))..<min(range.upperBound, Int(run.end)),
                                 run: index, level: run.level))

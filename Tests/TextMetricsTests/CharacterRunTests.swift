@@ -87,11 +87,11 @@ import TextSegmentation
         var uniformRuns = 0
         for round in 0..<300 {
             let text = Self.text(&generator)
-            let joined = try PreparedText(text, fonts: fonts, language: nil, joinsCharacters: true)
+            let joined = try PreparedText(text, fonts: fonts)
             // Runs fitted by adding their characters' advances, not by dividing by one advance.
             let summed = joined.forgettingCharacterAdvances()
             uniformRuns += joined.segments.filter { $0.characterAdvance > 0 }.count
-            let single = try PreparedText(text, fonts: fonts, language: nil, joinsCharacters: false)
+            let single = try PreparedText(characterByCharacter: text, fonts: fonts)
             let measured = try MeasuredText(text, fonts: fonts)
             let widths = [1.0, 16, 31, 47.5, 60, 95, 150, 226.3, 320, 1000]
             for width in widths {
@@ -139,7 +139,7 @@ import TextSegmentation
         for segment in characterRuns {
             #expect(runs.contains { $0.start <= segment.start && segment.end <= $0.end }, "\(segment) crosses runs")
         }
-        let single = try PreparedText(text, fonts: fonts, language: nil, joinsCharacters: false)
+        let single = try PreparedText(characterByCharacter: text, fonts: fonts)
         for width in [20.0, 50, 77, 100, 200] {
             let container = try TextContainer(width: width)
             #expect(prepared.layout(in: container) == single.layout(in: container))

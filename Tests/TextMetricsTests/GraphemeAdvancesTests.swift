@@ -13,7 +13,8 @@ import TextSegmentation
         let segment = TextSegment(start: 0, contentEnd: Int32(bytes.count), shapedEnd: Int32(bytes.count),
                                   end: Int32(bytes.count), isMandatoryBreak: true)
         let advances = bytes.withUnsafeBufferPointer { bytes in
-            SegmentShaper(face: face, runEnd: bytes.count).graphemes(of: 0, [segment], in: bytes)
+            CutMeasurer(face: Unmanaged.passUnretained(face), properties: nil, runEnd: bytes.count)
+                .graphemes(of: SegmentPiece(segment), in: bytes)
         }
         return (face, advances)
     }

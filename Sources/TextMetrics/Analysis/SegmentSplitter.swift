@@ -8,40 +8,72 @@ import TextSegmentation
 /// An opportunity inside a grapheme cluster is skipped (``isInsideCluster(_:in:)``): a line
 /// never ends inside a cluster, as in CoreText, and a segment — a cache key, shaped with its
 /// neighbours' clusters never reaching into it — always starts and ends on cluster boundaries.
-enum SegmentSplitter {
-    /// The segments of `bytes`, cut at the break opportunities of `tailoring` (the text's
-    /// language's, see ``LineBreakTailoring``).
+struct SegmentSplitter {
+    /// The text's UTF-8 bytes.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The break opportunities' tailoring (the text's language's, see ``LineBreakTailoring``).
+    let tailoring: LineBreakTailoring
+    /// How many characters of three or four bytes the text has (lead bytes 0xE0 and above).
+    private let wideCharacters: Int
+    /// Whether the text is all ASCII.
+    let isASCII: Bool
+
+    /// The splitter of `bytes` at the break opportunities of `tailoring`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none) {
+        self.bytes = bytes
+        self.tailoring = tailoring
+        (wideCharacters, isASCII) = SegmentSplitter.scan(bytes)
+    }
+
+    /// About how many segments the text has, to reserve room for them: about a segment per
+    /// word of Latin text, and one per clause of CJK text, where character runs hold the
+    /// ideographs (a lead byte 0xE0–0xF4 each).
+    var estimatedCount: Int { (bytes.count - 3 * wideCharacters) / 5 + wideCharacters / 4 + 1 }
+
+    /// The segments of `bytes` at the break opportunities of `tailoring`.
     static func segments(of bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none) -> [TextSegment] {
-        var segments: [TextSegment] = []
-        // About a segment per word of Latin text, and one per clause of CJK text, where
-        // character runs hold the ideographs (a lead byte 0xE0–0xF4 each): reserved close to
-        // that, since a prepared text keeps its array.
-        let wideCharacters = countWideLeadBytes(bytes)
-        segments.reserveCapacity((bytes.count - 3 * wideCharacters) / 5 + wideCharacters / 4 + 1)
+        SegmentSplitter(bytes, tailoring: tailoring).segments
+    }
+
+    /// The segments, in an array.
+    var segments: [TextSegment] {
+        var segments = Segments()
+        segments.array.reserveCapacity(estimatedCount)
+        split(into: &segments)
+        return segments.array
+    }
+
+    /// Adds each segment to `sink`, in order: measuring takes them as they are found.
+    func split<Sink: SegmentSink>(into sink: inout Sink) {
+        let bytes = self.bytes
         var start = 0
         // A character run needs two characters of three bytes; most Latin text has none.
         guard wideCharacters >= 2 else {
             LineBreaking.forEachOpportunity(inUTF8: bytes, tailoring: tailoring) { opportunity in
-                if !opportunity.isMandatory && isInsideCluster(opportunity.offset, in: bytes) { return }
-                segments.append(segment(from: start, to: opportunity, in: bytes))
+                if !opportunity.isMandatory && SegmentSplitter.isInsideCluster(opportunity.offset, in: bytes) { return }
+                sink.add(SegmentSplitter.segment(from: start, to: opportunity, in: bytes))
                 start = opportunity.offset
             }
-            return segments
+            return
         }
-        // Whether the last segment is one three-byte character, or a run of them, that a
-        // line may end after: the next such character joins it (see ``TextSegment``).
+        // The last segment found, passed on when the next one starts: a character run may
+        // still grow. Whether it is one three-byte character, or a run of them, that a line
+        // may end after: the next such character joins it (see ``TextSegment``).
+        var last: TextSegment?
         var runOpen = false
         LineBreaking.forEachOpportunityStride(inUTF8: bytes, tailoring: tailoring) { opportunity, count in
             let end = opportunity.offset
             // A stretch's opportunities are all before ideographs, which start clusters.
-            if count == 1 && !opportunity.isMandatory && isInsideCluster(end, in: bytes) { return }
+            if count == 1 && !opportunity.isMandatory && SegmentSplitter.isInsideCluster(end, in: bytes) { return }
             // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character,
             // and ends in no whitespace when its last two bytes say so.
-            let isCharacter = end - start == 3 && bytes[start] >= 0xE0 && !mayEndInWhitespace(bytes, end: end, start: start)
+            let isCharacter = end - start == 3 && bytes[start] >= 0xE0
+                && !SegmentSplitter.mayEndInWhitespace(bytes, end: end, start: start)
             if isCharacter && runOpen {
-                extendRun(&segments, to: end, isMandatoryBreak: opportunity.isMandatory)
+                SegmentSplitter.extendRun(&last!, to: end, isMandatoryBreak: opportunity.isMandatory)
             } else {
-                segments.append(segment(from: start, to: opportunity, in: bytes))
+                if let last { sink.add(last) }
+                last = SegmentSplitter.segment(from: start, to: opportunity, in: bytes)
             }
             runOpen = isCharacter && !opportunity.isMandatory
             start = end
@@ -50,15 +82,22 @@ enum SegmentSplitter {
             // character, that join the run or start one.
             let stretchEnd = end + 3 * (count - 1)
             if runOpen {
-                extendRun(&segments, to: stretchEnd, isMandatoryBreak: false)
+                SegmentSplitter.extendRun(&last!, to: stretchEnd, isMandatoryBreak: false)
             } else {
-                segments.append(TextSegment(start: Int32(end), contentEnd: Int32(stretchEnd), shapedEnd: Int32(stretchEnd),
-                                            end: Int32(stretchEnd), isMandatoryBreak: false, isCharacterRun: count > 2))
+                if let last { sink.add(last) }
+                last = TextSegment(start: Int32(end), contentEnd: Int32(stretchEnd), shapedEnd: Int32(stretchEnd),
+                                   end: Int32(stretchEnd), isMandatoryBreak: false, isCharacterRun: count > 2)
             }
             runOpen = true
             start = stretchEnd
         }
-        return segments
+        if let last { sink.add(last) }
+    }
+
+    /// A sink that keeps the segments in an array.
+    private struct Segments: SegmentSink {
+        var array: [TextSegment] = []
+        mutating func add(_ segment: TextSegment) { array.append(segment) }
     }
 
     /// Whether the break opportunity at `offset` falls inside a grapheme cluster: UAX #14
@@ -79,13 +118,11 @@ enum SegmentSplitter {
         isInsideCluster(offset, in: bytes) ? offset + UTF8Scan.codePoint(at: offset, in: bytes).length : offset
     }
 
-    /// Makes the last segment — one character or a character run — a character run that ends
-    /// at `end`.
+    /// Makes `segment` — one character or a character run — a character run that ends at `end`.
     @inline(__always)
-    private static func extendRun(_ segments: inout [TextSegment], to end: Int, isMandatoryBreak: Bool) {
-        let last = segments.count - 1
-        segments[last] = TextSegment(start: segments[last].start, contentEnd: Int32(end), shapedEnd: Int32(end),
-                                     end: Int32(end), isMandatoryBreak: isMandatoryBreak, isCharacterRun: true)
+    private static func extendRun(_ segment: inout TextSegment, to end: Int, isMandatoryBreak: Bool) {
+        segment = TextSegment(start: segment.start, contentEnd: Int32(end), shapedEnd: Int32(end), end: Int32(end),
+                              isMandatoryBreak: isMandatoryBreak, isCharacterRun: true)
     }
 
     /// The segment from byte `start` to `opportunity`, with its trailing whitespace and
@@ -101,7 +138,7 @@ enum SegmentSplitter {
         if end > start, mayEndInWhitespace(bytes, end: end, start: start) {
             if opportunity.isMandatory {
                 while shapedEnd > start, let (scalar, at) = UTF8Scan.scalar(endingAt: shapedEnd, in: bytes, notBefore: start),
-                      isLineSeparator(scalar) {
+                      CharacterProperties.isLineSeparator(scalar) {
                     shapedEnd = at
                 }
             }
@@ -114,7 +151,7 @@ enum SegmentSplitter {
                     continue
                 }
                 guard last >= 0x80, let (scalar, at) = UTF8Scan.scalar(endingAt: contentEnd, in: bytes, notBefore: start),
-                      isHangingWhitespace(scalar) else { break }
+                      CharacterProperties.isHangingWhitespace(scalar) else { break }
                 contentEnd = at
             }
             // Whitespace in the cluster of the character before it (after a prepended
@@ -127,7 +164,7 @@ enum SegmentSplitter {
                            end: Int32(end), isMandatoryBreak: opportunity.isMandatory)
     }
 
-    /// `segments`, not measured, with every character run cut: at the starts of `runs` (a
+    /// `segments` with every character run cut: at the starts of `runs` (a
     /// text's runs of fonts and scripts) inside it, or, when `runs` is `nil`, back into the
     /// segments of one character it stands for — for a run that crosses runs, or some
     /// character of which is not context-free in its font.
@@ -137,9 +174,7 @@ enum SegmentSplitter {
         var r = 0
         for segment in segments {
             guard segment.isCharacterRun else {
-                // Without the measure a first attempt may have given it.
-                result.append(TextSegment(start: segment.start, contentEnd: segment.contentEnd, shapedEnd: segment.shapedEnd,
-                                          end: segment.end, isMandatoryBreak: segment.isMandatoryBreak))
+                result.append(segment)
                 continue
             }
             var start = segment.start
@@ -164,26 +199,35 @@ enum SegmentSplitter {
     /// time: a byte counts when its three high bits are set; per-byte counts add up in one
     /// word and are summed every 31 words (8 × 31 < 256, so no byte overflows).
     static func countWideLeadBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
+        scan(bytes).wideCharacters
+    }
+
+    /// The number of bytes 0xE0 and above (see ``countWideLeadBytes(_:)``) and whether every
+    /// byte is ASCII, in one pass eight bytes at a time.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (wideCharacters: Int, isASCII: Bool) {
+        guard let base = bytes.baseAddress else { return (0, true) }
         let raw = UnsafeRawPointer(base)
         let sumBytes: (UInt64) -> Int = { Int(($0 &* 0x0101_0101_0101_0101) >> 56) }
         var count = 0
+        var any: UInt64 = 0
         var i = 0
         while i + 8 <= bytes.count {
             let blockEnd = min(i + 8 * 31, bytes.count & ~7)
             var perByte: UInt64 = 0
             while i < blockEnd {
                 let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                any |= x
                 perByte &+= (x & (x << 1) & (x << 2) & 0x8080_8080_8080_8080) >> 7
                 i &+= 8
             }
             count &+= sumBytes(perByte)
         }
         while i < bytes.count {
+            any |= UInt64(bytes[i])
             if bytes[i] >= 0xE0 { count &+= 1 }
             i += 1
         }
-        return count
+        return (count, any & 0x8080_8080_8080_8080 == 0)
     }
 
     /// Whether a segment ending at byte `end` (after `start`) may end in a line separator or
@@ -206,21 +250,10 @@ enum SegmentSplitter {
             return false
         }
     }
+}
 
-    /// Characters that end a line and take no space: LF, VT, FF, CR, NEL, LS, PS.
-    static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
-        default: return false
-        }
-    }
-
-    /// Breaking spaces, which hang past the end of a line: space, tab, ogham space, the
-    /// en/em spaces (not the figure space), medium mathematical space, ideographic space.
-    static func isHangingWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20, 0x09, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return true
-        default: return false
-        }
-    }
+/// Where a ``SegmentSplitter`` puts the segments it finds, in order.
+protocol SegmentSink {
+    /// Takes the next segment of the text.
+    mutating func add(_ segment: TextSegment)
 }

@@ -15,8 +15,7 @@ struct TextRun: Sendable, Hashable {
 
     var isRightToLeft: Bool { level & 1 == 1 }
 
-    /// The properties HarfBuzz shapes the run with.
-    func shapingProperties(language: ShapingLanguage?) -> ShapingProperties {
-        ShapingProperties(script: script, isRightToLeft: isRightToLeft, language: language)
-    }
+    /// The runs of a text that needs no itemizing: one left-to-right Latin run in the primary
+    /// font, from the start to past any text's end. Shared, so such a text allocates no runs.
+    static let wholeTextInPrimaryFont = [TextRun(start: 0, end: Int32.max, font: 0, script: .latin, level: 0)]
 }

@@ -135,9 +135,8 @@ public struct FontChain: Sendable, Hashable {
     func layoutUnits(_ units: Int64, font index: Int) -> Int64 {
         let scale = members[index].unitScale
         if scale != 0 { return units * scale }
-        let upem = Int64(fonts[index].face.metrics.unitsPerEm)
-        let scaled = units * unitsPerEm
-        return (scaled + (scaled >= 0 ? upem / 2 : -upem / 2)) / upem
+        return UnitConversion(scale: 0, textUnitsPerEm: unitsPerEm,
+                              fontUnitsPerEm: Int64(fonts[index].face.metrics.unitsPerEm))(units)
     }
 
     /// The height of a line that shows the fonts in `mask` (bit i: font i): the largest

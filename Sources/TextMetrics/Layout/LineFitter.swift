@@ -1,8 +1,9 @@
-/// Greedy line filling over measured segments, all in font units: the arithmetic that lays
+/// Greedy line filling over measured segments, all in layout units: the arithmetic that lays
 /// a prepared text out at a width, with no shaping.
 ///
 /// A segment goes on the current line when its content (without trailing whitespace, which
-/// hangs) fits; otherwise the line ends before it. A segment too wide for an empty line is
+/// hangs) fits (``LineWidth/place(_:within:)``, the rule every line walk shares); otherwise
+/// the line ends before it. A segment too wide for an empty line is
 /// broken between grapheme clusters (`charWrap` breaks every segment that way), with at
 /// least one cluster per line so layout always advances. The piece left on a line is
 /// measured as shaped alone, and the rest of the word as shaped from the cut, as a text
@@ -22,10 +23,16 @@ struct LineFitter {
         var start: Position
         var startByte: Int
         var endByte: Int
+        /// The line's widths and fonts as it filled.
+        var width = LineWidth()
+
         /// The line's width without hanging whitespace, in layout units.
-        var contentUnits: Int64
-        /// The fonts of the chain the line shows (see ``TextSegment/fontMask``).
-        var fontMask: UInt16 = 0
+        var contentUnits: Int64 {
+            get { width.content }
+            set { width.content = newValue }
+        }
+        /// The fonts of the chain the line shows (see ``MeasuredSegment/fontMask``).
+        var fontMask: UInt16 { width.fontMask }
     }
 
     let access: SegmentAccess
@@ -34,6 +41,14 @@ struct LineFitter {
     /// The widest line in whole layout units (see ``limit(forMaxUnits:)``).
     let limit: Int64
 
+    /// A fitter of the segments `access` reads into the lines of `container`.
+    init(access: SegmentAccess, container: TextContainer) {
+        self.access = access
+        maxUnits = container.width / access.measurer.pointsPerUnit
+        charWrap = container.lineBreakMode == .charWrap
+        limit = LineFitter.limit(forMaxUnits: maxUnits)
+    }
+
     /// The widest line of `maxUnits` layout units in whole units: widths are integers, so a
     /// width fits when it is at most the floor of the line's width plus a rounding tolerance.
     static func limit(forMaxUnits maxUnits: Double) -> Int64 {
@@ -41,7 +56,7 @@ struct LineFitter {
         return bound >= 0x1p62 ? Int64.max : bound <= -0x1p62 ? Int64.min : Int64(bound)
     }
 
-    var segments: [TextSegment] { access.segments }
+    var segments: UnsafeBufferPointer<MeasuredSegment> { access.segments }
     func graphemes(_ i: Int) -> GraphemeAdvances { access.graphemes(i) }
 
     @inline(__always)
@@ -55,7 +70,7 @@ struct LineFitter {
         var lineCount = 0
         let n = segments.count
         while position.segment < n, lineCount < maxLines {
-            var line = Line(start: position, startByte: byteOffset(of: position), endByte: 0, contentUnits: 0)
+            var line = Line(start: position, startByte: byteOffset(of: position), endByte: 0)
             line.endByte = line.startByte
             let before = position
             fillLine(&line, from: &position)
@@ -67,31 +82,25 @@ struct LineFitter {
     }
 
     private func fillLine(_ line: inout Line, from position: inout Position) {
-        // Through the buffer: no bounds checks or copies of the array per segment.
-        segments.withUnsafeBufferPointer { segments in fillLine(&line, from: &position, segments) }
+        fillLine(&line, from: &position, segments)
     }
 
-    private func fillLine(_ line: inout Line, from position: inout Position, _ segments: UnsafeBufferPointer<TextSegment>) {
-        var units: Int64 = 0  // the line so far, trailing whitespace included
+    private func fillLine(_ line: inout Line, from position: inout Position,
+                          _ segments: UnsafeBufferPointer<MeasuredSegment>) {
         var placedAny = false
         while position.segment < segments.count {
             if segments[position.segment].isCharacterRun {
-                if placeCharacters(of: segments[position.segment], &line, &units, &placedAny, &position) { return }
+                if placeCharacters(of: segments[position.segment], &line, &placedAny, &position) { return }
                 continue
             }
             var segment = segments[position.segment]
             var isRemainder = false
-            if position.grapheme > 0, let rest = access.remainder(of: position.segment, from: line.startByte) {
+            if position.grapheme > 0, let rest = access.cachedRemainder(of: position.segment, from: line.startByte) {
                 segment = rest  // the rest of a word cut on the previous line, measured from the cut
                 isRemainder = true
             }
             if position.grapheme == 0 || isRemainder {
-                let ending = units + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection)
-                let isBlank = segment.contentEnd == segment.start
-                if isBlank || fits(ending) {
-                    if !isBlank { line.contentUnits = ending }
-                    line.fontMask |= segment.fontMask
-                    units += Int64(segment.width)
+                if line.width.place(segment, within: limit) {
                     line.endByte = Int(segment.end)
                     placedAny = true
                     position = Position(segment: position.segment + 1, grapheme: 0)
@@ -106,6 +115,7 @@ struct LineFitter {
             let contentCount = clusters.contentCount
             let pieceStart = position.grapheme == 0 ? Int(original.start) : Int(original.start) + Int(clusters.ends[position.grapheme - 1])
             var k = position.grapheme
+            let units = line.width.units  // the line so far, trailing whitespace included
             var width = units
             while k < contentCount {
                 // Whitespace inside the segment may go on the line whether it fits or not: it hangs.
@@ -139,9 +149,9 @@ struct LineFitter {
                 if fits(ending) || k == position.grapheme + 1 {
                     // Its trailing whitespace hangs; one cluster wider than the line goes on it alone.
                     placedAny = true
-                    line.fontMask |= original.fontMask
+                    line.width.fontMask |= original.fontMask
                     line.contentUnits = ending
-                    units += Int64(rest.width)
+                    line.width.units += Int64(rest.width)
                     line.endByte = Int(original.end)
                     position = Position(segment: position.segment + 1, grapheme: 0)
                     if original.isMandatoryBreak { return }
@@ -177,7 +187,7 @@ struct LineFitter {
                 measured = content(before: k)
             }
             if !fits(measured), placedAny, lastContent(before: k) <= first + 1 { return }
-            line.fontMask |= original.fontMask
+            line.width.fontMask |= original.fontMask
             line.contentUnits = measured
             line.endByte = Int(original.start) + Int(clusters.ends[k - 1])
             position = Position(segment: position.segment, grapheme: k)
@@ -187,25 +197,26 @@ struct LineFitter {
 
     /// Whether grapheme `g` of `segment` is one whitespace character that hangs at the end of
     /// a line (a space or a tab inside a segment, before what UAX #14 does not break before).
-    private func isHangingWhitespace(grapheme g: Int, of segment: TextSegment, _ clusters: GraphemeAdvances) -> Bool {
+    private func isHangingWhitespace(grapheme g: Int, of segment: MeasuredSegment, _ clusters: GraphemeAdvances) -> Bool {
         let start = Int(segment.start) + (g == 0 ? 0 : Int(clusters.ends[g - 1]))
         let end = Int(segment.start) + Int(clusters.ends[g])
         guard let (scalar, length) = UTF8Scan.scalar(startingAt: start, in: access.bytes), start + length == end else {
             return false
         }
-        return SegmentSplitter.isHangingWhitespace(scalar)
+        return CharacterProperties.isHangingWhitespace(scalar)
     }
 
     /// Places what fits of character run `segment` from its character `position.grapheme`
     /// on — all of it when it fits, as any segment; else a line may end after any of its
     /// characters — and returns whether the line ends in it or before it.
     @inline(never)  // kept out of the loop that places other segments
-    private func placeCharacters(of segment: TextSegment, _ line: inout Line, _ units: inout Int64,
-                                 _ placedAny: inout Bool, _ position: inout Position) -> Bool {
+    private func placeCharacters(of segment: MeasuredSegment, _ line: inout Line, _ placedAny: inout Bool,
+                                 _ position: inout Position) -> Bool {
         let count = segment.characterCount
         let first = position.grapheme
+        let units = line.width.units
         if first == 0, fits(units + segment.width) {
-            place(segment, through: count, width: units + segment.width, &line, &units, &placedAny, &position)
+            place(segment, through: count, width: units + segment.width, &line, &placedAny, &position)
             return segment.isMandatoryBreak
         }
         let from = Int(segment.start) + 3 * first
@@ -227,19 +238,19 @@ struct LineFitter {
             width += uniform > 0 ? uniform : access.characterAdvances(of: segment).advance(at: from)
             k += 1
         }
-        place(segment, through: k, width: width, &line, &units, &placedAny, &position)
+        place(segment, through: k, width: width, &line, &placedAny, &position)
         return k < count || segment.isMandatoryBreak
     }
 
     /// Puts character run `segment` on the line from `position` through its character `k`,
     /// the line now `width` wide.
     @inline(__always)
-    private func place(_ segment: TextSegment, through k: Int, width: Int64, _ line: inout Line, _ units: inout Int64,
+    private func place(_ segment: MeasuredSegment, through k: Int, width: Int64, _ line: inout Line,
                        _ placedAny: inout Bool, _ position: inout Position) {
         placedAny = true
-        line.fontMask |= segment.fontMask
-        line.contentUnits = width
-        units = width
+        line.width.fontMask |= segment.fontMask
+        line.width.content = width
+        line.width.units = width
         if k < segment.characterCount {
             line.endByte = Int(segment.start) + 3 * k
             position.grapheme = k
@@ -247,6 +258,38 @@ struct LineFitter {
             line.endByte = Int(segment.end)
             position = Position(segment: position.segment + 1, grapheme: 0)
         }
+    }
+
+    /// Lines of whole segments, greedily filled by ``LineWidth/place(_:within:)`` to `limit`
+    /// units: how many of them (at most `maxLines`) and the widest one's content. This is the
+    /// fitter's own answer while no segment has to be broken: `nil` when one does not fit on a
+    /// line of its own, or a character run does not fit whole (the fitter then ends the line
+    /// among its characters). With `limit` `Int64.max`, one line per paragraph.
+    /// - Complexity: O(segments laid out), no allocation.
+    static func wholeSegmentLines(_ segments: UnsafeBufferPointer<MeasuredSegment>, limit: Int64,
+                                  maxLines: Int) -> (lines: Int, widest: Int64)? {
+        var lines = 0
+        var widest: Int64 = 0
+        var index = 0
+        let count = segments.count
+        while index < count, lines < maxLines {
+            var line = LineWidth()
+            var placedAny = false
+            while index < count {
+                let segment = segments[index]
+                if line.place(segment, within: limit) {
+                    placedAny = true
+                    index += 1
+                    if segment.isMandatoryBreak { break }
+                    continue
+                }
+                if placedAny && !segment.isCharacterRun { break }
+                return nil
+            }
+            lines += 1
+            widest = max(widest, line.content)
+        }
+        return (lines, widest)
     }
 
     func byteOffset(of position: Position) -> Int {

@@ -16,7 +16,7 @@ struct Truncator {
         let segments = fitter.segments
         var paragraphEnd = line.start.segment
         while paragraphEnd < segments.count - 1, !segments[paragraphEnd].isMandatoryBreak { paragraphEnd += 1 }
-        let available = fitter.maxUnits - Double(ellipsisUnits)
+        let available = LineFitter.limit(forMaxUnits: fitter.maxUnits - Double(ellipsisUnits))
         let contentEnd = Int(segments[paragraphEnd].contentEnd)
         let endByte = Int(segments[paragraphEnd].end)
         switch mode {
@@ -25,42 +25,43 @@ struct Truncator {
             return (prefix.units + ellipsisUnits,
                     LineTruncation(keptPrefix: line.startByte..<prefix.end, keptSuffix: contentEnd..<contentEnd), endByte)
         case .truncateHead:
-            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .infinity)
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max)
             if whole.units <= fitter.limit { return (whole.units, nil, endByte) }
             let suffix = keptSuffix(through: paragraphEnd, downTo: line.startByte, within: available)
             return (suffix.units + ellipsisUnits,
                     LineTruncation(keptPrefix: line.startByte..<line.startByte, keptSuffix: suffix.start..<contentEnd), endByte)
         default:
-            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .infinity)
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max)
             if whole.units <= fitter.limit { return (whole.units, nil, endByte) }
-            let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: available / 2)
-            let suffix = keptSuffix(through: paragraphEnd, downTo: prefix.end, within: available - Double(prefix.units))
+            let half = LineFitter.limit(forMaxUnits: (fitter.maxUnits - Double(ellipsisUnits)) / 2)
+            let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: half)
+            let suffix = keptSuffix(through: paragraphEnd, downTo: prefix.end, within: available - prefix.units)
             return (prefix.units + suffix.units + ellipsisUnits,
                     LineTruncation(keptPrefix: line.startByte..<prefix.end, keptSuffix: suffix.start..<contentEnd), endByte)
         }
     }
 
-    /// The longest run of whole graphemes from `start` whose width fits, ending on content
-    /// (whitespace before the ellipsis is dropped). Whole segments count with their widths in
+    /// The longest run of whole graphemes from `start` whose width is at most `available`
+    /// units, ending on content (whitespace before the ellipsis is dropped). Whole segments go
+    /// on by the line fitter's rule (``LineWidth/place(_:within:)``) with their widths in
     /// context; a piece of a cut segment counts as shaped alone.
-    private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Double) -> (end: Int, units: Int64) {
+    private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Int64)
+        -> (end: Int, units: Int64) {
         let segments = fitter.segments
         let access = fitter.access
-        var running: Int64 = 0
+        var line = LineWidth()
         let startByte = fitter.byteOffset(of: start)
         var kept = (end: startByte, units: Int64(0))
-        func fits(_ units: Int64) -> Bool { Double(units) <= available + 1e-6 }
+        func fits(_ units: Int64) -> Bool { units <= available }
         for index in start.segment...last {
             let segment = segments[index]
             let first = index == start.segment ? start.grapheme : 0
             let pieceStart = first == 0 ? Int(segment.start) : startByte
-            if first == 0, fits(running + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection)) {
-                if segment.contentEnd > segment.start {
-                    kept = (Int(segment.contentEnd), running + Int64(segment.contentWidth) + Int64(segment.lineEndCorrection))
-                }
-                running += Int64(segment.width)
+            if first == 0, line.place(segment, within: available) {
+                if segment.contentEnd > segment.start { kept = (Int(segment.contentEnd), line.content) }
                 continue
             }
+            let running = line.units
             let clusters = fitter.graphemes(index)
             var k = first
             var sum = running
@@ -73,7 +74,7 @@ struct Truncator {
                 // when all of them fit, the next segment may too.
                 if k > first { kept = (Int(segment.start) + Int(clusters.ends[k - 1]), sum) }
                 if k == clusters.contentCount {
-                    running = sum
+                    line.units = sum
                     continue
                 }
                 break
@@ -93,8 +94,8 @@ struct Truncator {
     }
 
     /// The longest run of whole graphemes ending at the paragraph's content end whose width
-    /// fits, starting no earlier than `floor`.
-    private func keptSuffix(through last: Int, downTo floor: Int, within available: Double) -> (start: Int, units: Int64) {
+    /// is at most `available` units, starting no earlier than `floor`.
+    private func keptSuffix(through last: Int, downTo floor: Int, within available: Int64) -> (start: Int, units: Int64) {
         let segments = fitter.segments
         var running: Int64 = 0
         var kept = (start: Int(segments[last].contentEnd), units: Int64(0))
@@ -102,7 +103,7 @@ struct Truncator {
         while index >= 0, Int(segments[index].end) > floor {
             let segment = segments[index]
             let width = index == last ? Int64(segment.contentWidth) : Int64(segment.width)
-            if Int(segment.start) >= floor, Double(running + width) <= available + 1e-6 {
+            if Int(segment.start) >= floor, running + width <= available {
                 running += width
                 kept = (Int(segment.start), running)
                 index -= 1
@@ -114,7 +115,7 @@ struct Truncator {
             while k >= 0, clusters.ends[k] > limitBytes { k -= 1 }
             while k >= 0 {
                 let clusterStart = k == 0 ? Int(segment.start) : Int(segment.start) + Int(clusters.ends[k - 1])
-                guard clusterStart >= floor, Double(running + Int64(clusters.advances[k])) <= available + 1e-6 else { break }
+                guard clusterStart >= floor, running + Int64(clusters.advances[k]) <= available else { break }
                 running += Int64(clusters.advances[k])
                 kept = (clusterStart, running)
                 k -= 1

@@ -167,8 +167,8 @@ final class ContextFreeAdvances: Sendable {
     static func qualifies(_ value: UInt32) -> Bool {
         if value == 0x20 || value == 0x3000 { return true }
         guard let scalar = Unicode.Scalar(value),
-              GraphemeBreaking.isPlainBase(scalar) || GraphemeBreaking.isPictographicBase(scalar), !TextItemizer.isSpaceOrControl(value),
-              !TextItemizer.isDefaultIgnorable(value), isDefaultShaped(UnicodeScript(scalar)) else { return false }
+              GraphemeBreaking.isPlainBase(scalar) || GraphemeBreaking.isPictographicBase(scalar), !CharacterProperties.isSpaceOrControl(value),
+              !CharacterProperties.isDefaultIgnorable(value), HarfBuzzFont.isDefaultShaped(UnicodeScript(scalar)) else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format, .surrogate, .privateUse, .unassigned,
              .lineSeparator, .paragraphSeparator, .spaceSeparator:
@@ -182,15 +182,6 @@ final class ContextFreeAdvances: Sendable {
     /// segment's properties left to right and on the default shaper.
     static func allowsContext(_ scalar: Unicode.Scalar) -> Bool {
         let script = UnicodeScript(scalar)
-        return script == .inherited || isDefaultShaped(script)
-    }
-
-    /// Scripts HarfBuzz shapes left to right with its default shaper, plus Common.
-    @inline(__always)
-    static func isDefaultShaped(_ script: UnicodeScript) -> Bool {
-        switch script {
-        case .han, .hiragana, .katakana, .bopomofo, .latin, .greek, .cyrillic, .common: return true
-        default: return false
-        }
+        return script == .inherited || HarfBuzzFont.isDefaultShaped(script)
     }
 }

@@ -127,7 +127,7 @@ final class PairAdvances: Sendable {
     /// whitespace and line-end correction (the kerning with that next character, taken back
     /// when a line ends after a segment with nothing hanging) — or `nil` when a character or
     /// pair of it needs HarfBuzz. ``contextFree`` tells which other characters no lookup lists.
-    @inline(__always)
+    @inline(always)
     func measure(_ segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>, next: Int?)
         -> (width: Int32, trailing: Int32, lineEndCorrection: Int32)? {
         guard !kerning.isEmpty else { return nil }

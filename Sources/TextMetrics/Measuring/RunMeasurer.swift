@@ -1,89 +1,113 @@
-/// Measures the segments of a text that has several ``TextRun``s (fonts, scripts or
-/// directions): each segment is cut at run boundaries into pieces, each piece is measured in
-/// its run's face with its run's script, direction and language (through that face's
-/// ``SegmentShaper`` and segment cache), and the pieces' widths are added up in the chain's
-/// layout units.
+import TextSegmentation
+
+/// Measures the segments of a text from its ``TextRun``s: each segment is cut at run
+/// boundaries into pieces, each piece is measured in its run's face with its run's script,
+/// direction and language (a ``SegmentMeasurer``; a ``CutMeasurer`` where a line breaks inside
+/// a word), and the pieces' widths are added up in the text's units (`RunMeasurer+Units.swift`).
+///
+/// A text of one left-to-right run in the primary font, without a language, is shaped with
+/// the properties HarfBuzz guesses from its text, in the primary font's units: exactly as that
+/// font alone measures it. A font alone is a chain of one, and takes this same path.
 ///
 /// Context for kerning never crosses a run boundary: HarfBuzz never shapes two runs together.
-struct RunShaper {
+struct RunMeasurer {
     let fonts: FontChain
     let runs: [TextRun]
-    let language: ShapingLanguage?
+    /// The language, unretained: whoever makes the measurer keeps it alive while using it (a
+    /// prepared text holds it), so a measurer is copied and dropped without counting a reference.
+    private let unretainedLanguage: Unmanaged<ShapingLanguage>?
+    /// The language runs are shaped with, or `nil`.
+    var language: ShapingLanguage? { unretainedLanguage?.takeUnretainedValue() }
+    /// Whether HarfBuzz guesses the properties of the text's one run (see above).
+    let guessesProperties: Bool
 
-    /// The shaper of run `index`.
-    private func shaper(_ index: Int, measuring: Bool = false) -> SegmentShaper {
-        let run = runs[index]
-        return SegmentShaper(face: fonts.unretainedFace(Int(run.font)),
-                             properties: run.shapingProperties(language: language), runEnd: Int(run.end),
-                             measuring: measuring)
+    /// A measurer of `runs` of a text in `fonts`, shaped with `language`.
+    init(fonts: FontChain, runs: [TextRun], language: ShapingLanguage?) {
+        self.fonts = fonts
+        self.runs = runs
+        unretainedLanguage = language.map(Unmanaged.passUnretained)
+        guessesProperties = RunMeasurer.guessesProperties(runs, language: language)
     }
 
-    /// Gives every segment its width, trailing whitespace, line-end correction and fonts.
-    /// Returns `false`, with the segments half measured, when some character run cannot be
-    /// added up or crosses runs: the runs must be cut back
-    /// (``SegmentSplitter/cuttingCharacterRuns(_:atStartsOf:)``).
-    func measure(_ segments: inout [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// A measurer of `runs` whose ``guessesProperties`` is known (a prepared text keeps it).
+    init(fonts: FontChain, runs: [TextRun], language: ShapingLanguage?, guessesProperties: Bool) {
+        self.fonts = fonts
+        self.runs = runs
+        unretainedLanguage = language.map(Unmanaged.passUnretained)
+        self.guessesProperties = guessesProperties
+    }
+
+    /// Whether `runs` are one left-to-right run in the primary font, of a script HarfBuzz
+    /// would not guess right to left (a Hebrew mark with no letter keeps its level), with no
+    /// language to shape with.
+    static func guessesProperties(_ runs: [TextRun], language: ShapingLanguage?) -> Bool {
+        guard language == nil, runs.count == 1 else { return false }
+        let run = runs[0]
+        return run.font == 0 && run.level == 0 && !HarfBuzzFont.guessesRightToLeft(run.script)
+    }
+
+    /// The properties run `index` is shaped with; `nil` when HarfBuzz guesses them.
+    @inline(__always)
+    func properties(_ index: Int) -> ShapingProperties? {
+        guessesProperties ? nil : ShapingProperties(runs[index], language: unretainedLanguage)
+    }
+
+    /// The measurer of whole segments of run `index`.
+    @inline(always)
+    private func segmentMeasurer(_ index: Int) -> SegmentMeasurer {
+        SegmentMeasurer(face: fonts.unretainedFace(Int(runs[index].font)), properties: properties(index),
+                        runEnd: Int(runs[index].end))
+    }
+
+    /// The measurer of cuts in run `index`.
+    private func cutMeasurer(_ index: Int) -> CutMeasurer {
+        CutMeasurer(face: fonts.unretainedFace(Int(runs[index].font)), properties: properties(index),
+                    runEnd: Int(runs[index].end))
+    }
+
+    // MARK: - Measuring
+
+    /// The segments `splitter` finds, measured: widths, trailing whitespace, line-end
+    /// corrections and fonts. A character run that crosses runs (kanji then kana) is cut where
+    /// they start, and one that cannot be added up in its font is cut back into single
+    /// characters (``SegmentSplitter/cuttingCharacterRuns(_:atStartsOf:)``).
+    func measure(_ splitter: SegmentSplitter, in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
+        var measured: [MeasuredSegment] = []
+        measured.reserveCapacity(splitter.estimatedCount)
+        splitter.split(into: &measured)
+        if measureInPlace(&measured, in: bytes) { return measured }
+        return measureCuttingCharacterRuns(measured.map(\.bounds), in: bytes)
+    }
+
+    /// `segments` measured (see ``measure(_:in:)-(SegmentSplitter,_)``).
+    func measure(_ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
+        var measured = segments.map(MeasuredSegment.init)
+        if measureInPlace(&measured, in: bytes) { return measured }
+        return measureCuttingCharacterRuns(segments, in: bytes)
+    }
+
+    /// `segments` measured with their character runs cut where runs start, or, where a run
+    /// still cannot be added up in its font, into single characters.
+    private func measureCuttingCharacterRuns(_ segments: [TextSegment],
+                                             in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
+        if runs.count > 1 {
+            var measured = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: runs).map(MeasuredSegment.init)
+            if measureInPlace(&measured, in: bytes) { return measured }
+        }
+        var measured = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil).map(MeasuredSegment.init)
+        _ = measureInPlace(&measured, in: bytes)  // no character runs are left: complete
+        return measured
+    }
+
+    /// Gives every segment its measure. Returns `false`, with the segments half measured,
+    /// when some character run cannot be added up or crosses runs: the runs must be cut back.
+    @inline(always)
+    private func measureInPlace(_ segments: inout [MeasuredSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Every piece is taken from its face's cache (or added up) where it can be; the pieces
         // no cache knows are collected and shaped afterwards, run by run.
         var unknown: [UnknownPiece] = []
-        var keepsCharacterRuns = true
         // The segments through a buffer: one uniqueness check for the text, not per field written.
-        segments.withUnsafeMutableBufferPointer { segments in
-            var i = 0
-            var r = 0
-            while i < segments.count {
-                while r + 1 < runs.count, runs[r].end <= segments[i].start { r += 1 }
-                if segments[i].end <= runs[r].end {
-                    // The segments wholly in run r, the usual case: each its own piece, all
-                    // measured by one shaper, made once for the run.
-                    let shaper = shaper(r, measuring: true)
-                    let font = Int(runs[r].font)
-                    let runEnd = runs[r].end
-                    // A character run's characters are fitted one by one in layout units, so
-                    // its width must be their sum there: exact when the font's units scale.
-                    let addsExactly = fonts.layoutScale(font: font) != 0
-                    repeat {
-                        let segment = segments[i]
-                        if segment.isCharacterRun {
-                            guard addsExactly, let (width, uniform) = shaper.characterRunMeasure(of: segment, in: bytes) else {
-                                keepsCharacterRuns = false
-                                return
-                            }
-                            set(width: width, trailing: 0, correction: 0, missing: false, font: font, on: &segments[i])
-                            let advance = fonts.layoutUnits(Int64(uniform), font: font)
-                            segments[i].characterAdvance = advance <= Int64(Int32.max) ? Int32(advance) : 0
-                        } else if let (width, trailing, correction) = shaper.additiveMeasure(of: segment, in: bytes) {
-                            set(width: width, trailing: trailing, correction: correction, missing: false, font: font,
-                                on: &segments[i])
-                        } else if let measure = shaper.cachedMeasure(of: segment, in: bytes) {
-                            set(width: measure.width, trailing: measure.trailingWhitespace,
-                                correction: measure.lineEndCorrection, missing: measure.hasMissingGlyphs, font: font,
-                                on: &segments[i])
-                        } else {
-                            unknown.append(UnknownPiece(run: r, owner: i, piece: RunShaper.piece(of: segment, in: runs[r])))
-                        }
-                        i += 1
-                    } while i < segments.count && segments[i].end <= runEnd
-                    continue
-                }
-                // A segment across runs: measured piece by piece (a character run is cut back).
-                guard !segments[i].isCharacterRun else {
-                    keepsCharacterRuns = false
-                    return
-                }
-                forEachPiece(of: segments[i], from: &r) { run, piece in
-                    if let measure = shaper(run, measuring: true).knownMeasure(of: piece, in: bytes) {
-                        var known = piece
-                        known.apply(measure)
-                        add(known, font: Int(runs[run].font), to: &segments[i])
-                    } else {
-                        unknown.append(UnknownPiece(run: run, owner: i, piece: piece))
-                    }
-                }
-                i += 1
-            }
-        }
-        guard keepsCharacterRuns else { return false }
+        guard segments.withUnsafeMutableBufferPointer({ measureKnown($0, in: bytes, unknown: &unknown) }) else { return false }
         // Shape the unknown pieces run by run (they are in text order, so each run's pieces
         // are together), so consecutive new segments share a HarfBuzz call.
         var k = 0
@@ -92,12 +116,52 @@ struct RunShaper {
             var end = k
             while end < unknown.count, unknown[end].run == run { end += 1 }
             var pieces = unknown[k..<end].map(\.piece)
-            shaper(run).shapeAll(&pieces, in: bytes)
+            segmentMeasurer(run).shape(&pieces, in: bytes)
             let font = Int(runs[run].font)
             for (piece, unknownPiece) in zip(pieces, unknown[k..<end]) {
-                add(piece, font: font, to: &segments[unknownPiece.owner])
+                add(piece.measured, font: font, to: &segments[unknownPiece.owner])
             }
             k = end
+        }
+        return true
+    }
+
+    /// Gives every segment the measure its face's tables or cache know, and collects the
+    /// pieces they do not know in `unknown`. Returns `false` when some character run cannot
+    /// be added up or crosses runs.
+    @inline(always)
+    private func measureKnown(_ segments: UnsafeMutableBufferPointer<MeasuredSegment>, in bytes: UnsafeBufferPointer<UInt8>,
+                              unknown: inout [UnknownPiece]) -> Bool {
+        var i = 0
+        var r = 0
+        while i < segments.count {
+            while r + 1 < runs.count, runs[r].end <= segments[i].start { r += 1 }
+            if segments[i].end <= runs[r].end {
+                // The segments wholly in run r, the usual case: each its own piece, all
+                // measured by one measurer, made once for the run.
+                let font = Int(runs[r].font)
+                var unknownIndices: [Int] = []
+                guard let next = segmentMeasurer(r).measure(segments, from: i, conversion: conversion(font: font),
+                                                            fontBit: 1 << UInt16(font), in: bytes,
+                                                            unknown: &unknownIndices) else { return false }
+                for index in unknownIndices {
+                    unknown.append(UnknownPiece(run: r, owner: index, piece: SegmentPiece(segments[index].bounds)))
+                }
+                i = next
+                continue
+            }
+            // A segment across runs: measured piece by piece (a character run is cut back).
+            guard !segments[i].isCharacterRun else { return false }
+            forEachPiece(of: segments[i].bounds, from: &r) { run, piece in
+                if let measure = segmentMeasurer(run).knownMeasure(of: piece, in: bytes) {
+                    var known = piece.measured
+                    known.apply(measure)
+                    add(known, font: Int(runs[run].font), to: &segments[i])
+                } else {
+                    unknown.append(UnknownPiece(run: run, owner: i, piece: piece))
+                }
+            }
+            i += 1
         }
         return true
     }
@@ -107,8 +171,10 @@ struct RunShaper {
         let run: Int
         /// The index of the segment it belongs to.
         let owner: Int
-        let piece: TextSegment
+        let piece: SegmentPiece
     }
+
+    // MARK: - Cuts
 
     /// The grapheme clusters of `segment` with their advances in layout units.
     func graphemes(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> GraphemeAdvances {
@@ -116,11 +182,11 @@ struct RunShaper {
         var advances: [Int32] = []
         var r = firstRun(containing: Int(segment.start))
         forEachPiece(of: segment, from: &r) { run, piece in
-            let clusters = shaper(run).graphemes(of: 0, [piece], in: bytes)
-            let offset = piece.start - segment.start
-            let scale = Int(runs[run].font)
+            let clusters = cutMeasurer(run).graphemes(of: piece, in: bytes)
+            let offset = piece.measured.start - segment.start
+            let font = Int(runs[run].font)
             ends += clusters.ends.map { $0 + offset }
-            advances += clusters.advances.map { Int32(clamping: fonts.layoutUnits(Int64($0), font: scale)) }
+            advances += clusters.advances.map { Int32(clamping: convert(Int64($0), font: font)) }
         }
         return GraphemeAdvances(ends: ends, advances: advances, contentBytes: segment.contentEnd - segment.start)
     }
@@ -132,7 +198,7 @@ struct RunShaper {
         while r < runs.count, Int(runs[r].start) < range.upperBound {
             let part = max(range.lowerBound, Int(runs[r].start))..<min(range.upperBound, Int(runs[r].end))
             if !part.isEmpty {
-                total += fonts.layoutUnits(shaper(r).isolatedWidth(part, in: bytes), font: Int(runs[r].font))
+                total += convert(cutMeasurer(r).isolatedWidth(part, in: bytes), font: Int(runs[r].font))
             }
             r += 1
         }
@@ -140,22 +206,30 @@ struct RunShaper {
     }
 
     /// `segment` measured from byte `start` to its end; `nil` when some piece is too long to
-    /// re-measure at every line, unless `evenIfLong` (see
-    /// ``SegmentShaper/remainder(of:from:_:in:evenIfLong:)``).
-    func remainder(of segment: TextSegment, from start: Int, in bytes: UnsafeBufferPointer<UInt8>,
-                   evenIfLong: Bool) -> TextSegment? {
-        var rest = segment
-        rest.start = Int32(start)
-        rest.width = 0
-        rest.trailingWhitespace = 0
-        rest.lineEndCorrection = 0
-        rest.hasMissingGlyphs = false
-        rest.fontMask = 0
+    /// re-measure at every line (see ``CutMeasurer/cachedRemainder(of:from:in:)``).
+    func cachedRemainder(of segment: MeasuredSegment, from start: Int, in bytes: UnsafeBufferPointer<UInt8>)
+        -> MeasuredSegment? {
+        remainder(of: segment, from: start, in: bytes) { $0.cachedRemainder(of: $1, from: Int($1.measured.start), in: bytes) }
+    }
+
+    /// `segment` measured from byte `start` to its end however long it is (see
+    /// ``CutMeasurer/shapedRemainder(of:from:in:)``).
+    func shapedRemainder(of segment: MeasuredSegment, from start: Int, in bytes: UnsafeBufferPointer<UInt8>)
+        -> MeasuredSegment {
+        remainder(of: segment, from: start, in: bytes) { $0.shapedRemainder(of: $1, from: Int($1.measured.start), in: bytes) }!
+    }
+
+    /// The rest of `segment` from `start`, its pieces measured by `measure`; `nil` when one is not.
+    private func remainder(of segment: MeasuredSegment, from start: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                           _ measure: (CutMeasurer, SegmentPiece) -> MeasuredSegment?) -> MeasuredSegment? {
+        var bounds = segment.bounds
+        bounds.start = Int32(start)
+        var rest = MeasuredSegment(bounds)
+        rest.characterAdvance = segment.characterAdvance
         var complete = true
         var r = firstRun(containing: start)
-        forEachPiece(of: rest, from: &r) { run, piece in
-            guard complete, let measured = shaper(run).remainder(of: 0, from: Int(piece.start), [piece], in: bytes,
-                                                                  evenIfLong: evenIfLong) else {
+        forEachPiece(of: bounds, from: &r) { run, piece in
+            guard complete, let measured = measure(cutMeasurer(run), piece) else {
                 complete = false
                 return
             }
@@ -168,48 +242,21 @@ struct RunShaper {
 
     /// Calls `body` with each piece of `segment` — its part in one run — in order. `run`
     /// must not be past the segment's first run; it is left at the segment's last run.
-    private func forEachPiece(of segment: TextSegment, from run: inout Int, _ body: (Int, TextSegment) -> Void) {
+    private func forEachPiece(of segment: TextSegment, from run: inout Int, _ body: (Int, SegmentPiece) -> Void) {
         while run + 1 < runs.count, Int(runs[run].end) <= Int(segment.start) { run += 1 }
         while true {
-            body(run, RunShaper.piece(of: segment, in: runs[run]))
+            body(run, SegmentPiece(of: segment, in: runs[run]))
             guard runs[run].end < segment.end, run + 1 < runs.count else { return }
             run += 1
         }
     }
 
-    /// The part of `segment` inside `run`, not measured yet.
-    private static func piece(of segment: TextSegment, in run: TextRun) -> TextSegment {
-        var piece = segment
-        piece.start = max(segment.start, run.start)
-        piece.end = min(segment.end, run.end)
-        piece.shapedEnd = min(max(segment.shapedEnd, piece.start), piece.end)
-        piece.contentEnd = min(max(segment.contentEnd, piece.start), piece.shapedEnd)
-        piece.isMandatoryBreak = segment.isMandatoryBreak && piece.end == segment.end
-        piece.startsInsideSegment = piece.start > segment.start
-        piece.width = 0
-        piece.trailingWhitespace = 0
-        piece.lineEndCorrection = 0
-        piece.hasMissingGlyphs = false
-        return piece
-    }
-
-    /// Gives a segment that lies in one run its measure in that run's font `font` (font units).
-    @inline(__always)
-    private func set(width: Int32, trailing: Int32, correction: Int32, missing: Bool, font: Int,
-                     on segment: inout TextSegment) {
-        segment.width = fonts.layoutUnits(Int64(width), font: font)
-        segment.trailingWhitespace = trailing == 0 ? 0 : fonts.layoutUnits(Int64(trailing), font: font)
-        segment.lineEndCorrection = correction == 0 ? 0 : Int32(clamping: fonts.layoutUnits(Int64(correction), font: font))
-        segment.hasMissingGlyphs = missing
-        if segment.shapedEnd > segment.start { segment.fontMask = 1 << UInt16(font) }
-    }
-
     /// Adds a measured piece (in the units of font `font`) to the segment it belongs to.
-    private func add(_ piece: TextSegment, font: Int, to segment: inout TextSegment) {
-        segment.width += fonts.layoutUnits(piece.width, font: font)
-        segment.trailingWhitespace += fonts.layoutUnits(piece.trailingWhitespace, font: font)
+    private func add(_ piece: MeasuredSegment, font: Int, to segment: inout MeasuredSegment) {
+        segment.width += convert(piece.width, font: font)
+        segment.trailingWhitespace += convert(piece.trailingWhitespace, font: font)
         if piece.end == segment.end {
-            segment.lineEndCorrection = Int32(clamping: fonts.layoutUnits(Int64(piece.lineEndCorrection), font: font))
+            segment.lineEndCorrection = Int32(clamping: convert(Int64(piece.lineEndCorrection), font: font))
         }
         segment.hasMissingGlyphs = segment.hasMissingGlyphs || piece.hasMissingGlyphs
         if piece.shapedEnd > piece.start { segment.fontMask |= 1 << UInt16(font) }

@@ -2,11 +2,10 @@ import TextSegmentation
 
 /// The segment properties a run is shaped with: script, direction and language.
 ///
-/// The language is held unretained, as a ``SegmentShaper`` holds its face: whoever makes the
-/// properties keeps the language alive while they are used (a ``RunShaper`` or a prepared
-/// text, for the length of one call). So the properties are plain data, and the shaper made for
-/// each run of a text — seven for a post of Chinese, English and emoji — is copied and dropped
-/// without counting a reference.
+/// The language is held unretained, as a ``RunInFace`` holds its face: whoever makes the
+/// properties keeps the language alive while they are used (a prepared text holds it). So the
+/// properties are plain data, and the measurer made for each run of a text — seven for a post of
+/// Chinese, English and emoji — is copied and dropped without counting a reference.
 struct ShapingProperties {
     /// The script (UAX #24).
     let script: UnicodeScript
@@ -27,12 +26,25 @@ struct ShapingProperties {
     /// (see ``ContextFreeAdvances``).
     let allowsContextFreeAdvances: Bool
 
+    /// Properties of `script` and direction, with `language`, which the caller keeps alive.
     init(script: UnicodeScript, isRightToLeft: Bool, language: ShapingLanguage?) {
+        self.init(script: script, isRightToLeft: isRightToLeft, unretainedLanguage: language.map(Unmanaged.passUnretained))
+    }
+
+    /// Properties of `script` and direction, with a language held unretained.
+    init(script: UnicodeScript, isRightToLeft: Bool, unretainedLanguage: Unmanaged<ShapingLanguage>?) {
         self.script = script
         self.isRightToLeft = isRightToLeft
-        unretainedLanguage = language.map { Unmanaged.passUnretained($0) }
-        allowsContextFreeAdvances = !isRightToLeft && ContextFreeAdvances.isDefaultShaped(script)
-        cacheSalt = 1 | UInt32(script.rawValue) << 1 | (isRightToLeft ? 1 << 9 : 0) | (language?.number ?? 0) << 10
+        self.unretainedLanguage = unretainedLanguage
+        allowsContextFreeAdvances = !isRightToLeft && HarfBuzzFont.isDefaultShaped(script)
+        let number = unretainedLanguage.map { $0._withUnsafeGuaranteedRef { $0.number } } ?? 0
+        cacheSalt = 1 | UInt32(script.rawValue) << 1 | (isRightToLeft ? 1 << 9 : 0) | number << 10
+    }
+
+    /// The properties `run` is shaped with: its script and direction, and `language`, which
+    /// the caller keeps alive.
+    init(_ run: TextRun, language: Unmanaged<ShapingLanguage>?) {
+        self.init(script: run.script, isRightToLeft: run.isRightToLeft, unretainedLanguage: language)
     }
 
     /// Every script's ISO 15924 tag packed as HarfBuzz packs it, by raw value.

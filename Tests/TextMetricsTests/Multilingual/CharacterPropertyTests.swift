@@ -11,14 +11,14 @@ import TextSegmentation
             guard let scalar = Unicode.Scalar(value) else { continue }
             let properties = scalar.properties
             guard properties.generalCategory != .unassigned else { continue }
-            if TextItemizer.isDefaultIgnorable(value) != properties.isDefaultIgnorableCodePoint {
+            if CharacterProperties.isDefaultIgnorable(value) != properties.isDefaultIgnorableCodePoint {
                 mismatches.append("ignorable U+\(String(value, radix: 16))")
             }
             let category = properties.generalCategory
-            if TextItemizer.isSpaceOrControl(value) != (category == .spaceSeparator || category == .control) {
+            if CharacterProperties.isSpaceOrControl(value) != (category == .spaceSeparator || category == .control) {
                 mismatches.append("space/control U+\(String(value, radix: 16))")
             }
-            if !TextItemizer.mayBeEmoji(value) && properties.isEmoji {
+            if !CharacterProperties.mayBeEmoji(value) && properties.isEmoji {
                 mismatches.append("emoji U+\(String(value, radix: 16))")
             }
             let emoji = EmojiProperties.of(scalar)
@@ -28,12 +28,12 @@ import TextSegmentation
             // A letter of a script (not Common, Inherited or Unknown) that is ignorable,
             // whitespace, a separator or emoji must be one of the itemizer's special letters.
             let special = properties.isDefaultIgnorableCodePoint || category == .spaceSeparator || category == .control
-                || properties.isEmoji || SegmentSplitter.isLineSeparator(scalar)
-            if special, !UnicodeScript(scalar).isShared, !TextItemizer.isSpecialLetter(value) {
+                || properties.isEmoji || CharacterProperties.isLineSeparator(scalar)
+            if special, !UnicodeScript(scalar).isShared, !CharacterProperties.isSpecialLetter(value) {
                 mismatches.append("special letter U+\(String(value, radix: 16))")
             }
             // Separators and hanging whitespace end in bytes the splitter's quick check knows.
-            if SegmentSplitter.isLineSeparator(scalar) || SegmentSplitter.isHangingWhitespace(scalar),
+            if CharacterProperties.isLineSeparator(scalar) || CharacterProperties.isHangingWhitespace(scalar),
                !Array(String(scalar).utf8).withUnsafeBufferPointer({ SegmentSplitter.mayEndInWhitespace($0, end: $0.count, start: 0) }) {
                 mismatches.append("whitespace end byte U+\(String(value, radix: 16))")
             }
@@ -77,20 +77,20 @@ import TextSegmentation
             guard let scalar = Unicode.Scalar(value), raising.contains(BidiClass(scalar)) else { continue }
             raisingCount += 1
             let text = Array("ab \(scalar) 汉字".utf8)
-            let found = text.withUnsafeBufferPointer { TextItemizer.mayHaveRightToLeft($0) }
+            let found = text.withUnsafeBufferPointer { BidiLevels.mayHaveRightToLeft($0) }
             if !found { missed.append("U+\(String(value, radix: 16))") }
         }
         #expect(raisingCount > 5_000)
         #expect(missed.isEmpty, "\(missed.prefix(20))")
         // The punctuation the itemizer's letter lane takes without the check raises no level.
         let laneTaken = (UInt32(0x800)...0xFFFF).compactMap(Unicode.Scalar.init).filter { scalar in
-            UnicodeScript(scalar) == .common && GraphemeBreaking.isPlainBase(scalar) && TextItemizer.isPlainPunctuation(scalar)
+            UnicodeScript(scalar) == .common && GraphemeBreaking.isPlainBase(scalar) && CharacterProperties.isPlainPunctuation(scalar)
         }
         #expect(laneTaken.count > 500 && laneTaken.contains("，") && laneTaken.contains("！"), "\(laneTaken.count)")
         #expect(laneTaken.allSatisfy { !raising.contains(BidiClass($0)) },
                 "\(laneTaken.filter { raising.contains(BidiClass($0)) }.prefix(10))")
         // And plain Latin, CJK, Hangul, emoji and general punctuation do not.
         let plain = Array("Hello “world” — 汉字，漢字。한국어 😂👍🏽 🇯🇵".utf8)
-        #expect(!plain.withUnsafeBufferPointer { TextItemizer.mayHaveRightToLeft($0) })
+        #expect(!plain.withUnsafeBufferPointer { BidiLevels.mayHaveRightToLeft($0) })
     }
 }

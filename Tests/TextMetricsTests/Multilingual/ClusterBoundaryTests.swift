@@ -37,7 +37,8 @@ import TextSegmentation
                     "\(TestCorpus.scalars(of: text))")
             let bytes = Array(text.utf8)
             for joins in [true, false] {
-                let prepared = try PreparedText(text, fonts: fonts, language: nil, joinsCharacters: joins)
+                let prepared = joins ? try PreparedText(text, fonts: fonts)
+                    : try PreparedText(characterByCharacter: text, fonts: fonts)
                 for (segment, before) in zip(prepared.segments, [nil] + prepared.segments.map(Optional.some)) {
                     let place = "segment at \(segment.start) in \(TestCorpus.scalars(of: text))"
                     #expect(starts.contains(Int(segment.start)), "\(place)")

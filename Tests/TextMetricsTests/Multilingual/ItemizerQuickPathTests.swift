@@ -73,7 +73,7 @@ import TestSupport
             }.joined()
             var copy = text
             let (quick, general) = copy.withUTF8 { bytes in
-                (TextItemizer.runs(of: bytes, fonts: fonts), TextItemizer.runs(of: bytes, fonts: fonts, quick: false))
+                (TextItemizer.runs(of: bytes, fonts: fonts), TextItemizer.runsByGeneralPath(of: bytes, fonts: fonts))
             }
             if quick != general {
                 differing += 1

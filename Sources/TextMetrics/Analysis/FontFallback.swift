@@ -1,0 +1,182 @@
+import TextSegmentation
+
+/// The font fallback policy: which font of a ``FontChain`` a grapheme cluster takes.
+///
+/// - Whitespace, controls and invisible characters stay in the font of the run they are in;
+///   after an emoji (a color font), or where the direction changes, they take the font of
+///   what follows them: the emoji font between two emoji, the text's font before text (as
+///   Pango does).
+/// - A cluster of Common or Inherited characters (punctuation, digits, symbols) stays in the
+///   current run's font when that font has all of it and is not a color (emoji) font.
+/// - A cluster shown as emoji (emoji presentation, U+FE0F, a keycap, a skin tone, a flag, a
+///   ZWJ sequence) takes the first color font that has all of it, else the first font that does.
+/// - Any other cluster takes the first font that is not a color font and has all of it,
+///   else the first font that has all of it.
+/// - A cluster that no font has stays in the current run's font, or takes the primary font,
+///   whose `.notdef` then measures it (it is reported as missing).
+///
+/// "Has all of it" ignores default-ignorable characters (ZWJ, variation selectors, tags),
+/// which fonts need not map. Coverage lookups are bitset tests (``FaceCoverage``).
+enum FontFallback {
+    /// What font choice reads of a ``FontChain``, gathered once per text.
+    struct Chain {
+        /// The chain's fonts: their coverage.
+        let members: UnsafeBufferPointer<FontChain.Member>
+        let colorMask: UInt16
+        /// The fonts that have every printable ASCII character (bit i: font i).
+        let asciiMask: UInt16
+        /// The fonts that have some CJK Unified Ideograph (bit i: font i).
+        let ideographMask: UInt16
+
+        var count: Int { members.count }
+        func isColor(_ index: Int) -> Bool { colorMask & 1 << UInt16(index) != 0 }
+        /// The first font of the chain that has `scalar`, or `nil`.
+        @inline(__always)
+        func firstFont(having scalar: Unicode.Scalar) -> Int? {
+            firstFont(having: scalar.value)
+        }
+        /// The first font of the chain that has the code point `value`, or `nil`.
+        @inline(__always)
+        func firstFont(having value: UInt32) -> Int? {
+            members.firstIndex { $0.coverage.contains(value: value) }
+        }
+        /// Whether font `index` is the first of the chain that has the code point `value`.
+        @inline(__always)
+        func isFirstFont(_ index: Int, having value: UInt32) -> Bool {
+            guard members[index].coverage.contains(value: value) else { return false }
+            var earlier = 0
+            while earlier < index {
+                if members[earlier].coverage.contains(value: value) { return false }
+                earlier += 1
+            }
+            return true
+        }
+        /// The first color font of the chain whose coverage passes `covers`, or `nil`: the
+        /// font an emoji cluster takes (most chains hold one color font).
+        @inline(__always)
+        func firstColorFont(where covers: (FaceCoverage) -> Bool) -> Int? {
+            var colors = colorMask
+            while colors != 0 {
+                let index = colors.trailingZeroBitCount
+                if index < count, covers(members[index].coverage) { return index }
+                colors &= colors - 1
+            }
+            return nil
+        }
+        /// Whether font `index` is a text font that has every printable ASCII character.
+        func isASCIITextFont(_ index: Int) -> Bool { (asciiMask & ~colorMask) & 1 << UInt16(index) != 0 }
+    }
+
+    /// What font choice needs to know about one grapheme cluster.
+    struct Cluster {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// The first script of its characters that is not Common, Inherited or Unknown.
+        var script: UnicodeScript?
+        /// Only whitespace, controls and default-ignorable characters.
+        var isSpaceLike = true
+        var wantsEmoji = false
+        /// The cluster's one character, when it is a letter of a script (see `init`).
+        private var singleScalar: Unicode.Scalar?
+
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            if bytes.count > 1, let (scalar, length) = UTF8Scan.scalar(startingAt: 0, in: bytes), length == bytes.count {
+                // One letter of a script (an ideograph, kana, a Latin letter with its accent
+                // precomposed…): not emoji, not whitespace, not ignorable — those are all
+                // Common or Inherited, or among the few `isSpecialLetter` names.
+                let script = UnicodeScript(scalar)
+                if !script.isShared, !CharacterProperties.isSpecialLetter(scalar.value) {
+                    self.script = script
+                    isSpaceLike = false
+                    singleScalar = scalar
+                    return
+                }
+            }
+            if bytes.count == 1 {
+                // One ASCII character, the commonest cluster: no emoji, no ignorables.
+                let value = bytes[0]
+                if value > 0x20 && value < 0x7F {
+                    isSpaceLike = false
+                    if (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A { script = .latin }
+                }
+                return
+            }
+            var offset = 0
+            var textPresentation = false
+            var hasJoiner = false
+            var firstIsEmoji = false
+            while let (scalar, length) = UTF8Scan.scalar(startingAt: offset, in: bytes) {
+                let first = offset == 0
+                offset += length
+                let value = scalar.value
+                if value < 0x80 {
+                    if value > 0x20 && value < 0x7F {
+                        isSpaceLike = false
+                        if script == nil, (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A { script = .latin }
+                    }
+                    if first, value == 0x23 || value == 0x2A || (0x30...0x39).contains(value) { firstIsEmoji = true }
+                    continue
+                }
+                switch value {
+                case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF: wantsEmoji = true; continue
+                case 0xFE0E: textPresentation = true; continue
+                case 0x200D: hasJoiner = true; continue
+                default: break
+                }
+                if CharacterProperties.isDefaultIgnorable(value) || CharacterProperties.isLineSeparator(scalar) { continue }
+                if !CharacterProperties.isSpaceOrControl(value) { isSpaceLike = false }
+                if first, CharacterProperties.mayBeEmoji(value) {
+                    let properties = EmojiProperties.of(scalar)
+                    if properties.isEmojiPresentation { wantsEmoji = true }
+                    firstIsEmoji = properties.isEmoji
+                }
+                if script == nil {
+                    let own = UnicodeScript(scalar)
+                    if !own.isShared { script = own }
+                }
+            }
+            if hasJoiner && firstIsEmoji { wantsEmoji = true }
+            if textPresentation { wantsEmoji = false }
+        }
+
+        /// Whether a face of `coverage` has every character of the cluster that needs a glyph.
+        func isCovered(by coverage: FaceCoverage) -> Bool {
+            if let singleScalar { return coverage.contains(singleScalar) }
+            if bytes.count == 1 { return bytes[0] < 0x20 || bytes[0] == 0x7F || coverage.contains(Unicode.Scalar(bytes[0])) }
+            var offset = 0
+            while let (scalar, length) = UTF8Scan.scalar(startingAt: offset, in: bytes) {
+                offset += length
+                let value = scalar.value
+                if value < 0x20 || value == 0x7F || value == 0x200D || (0xFE00...0xFE0F).contains(value) { continue }
+                if coverage.contains(scalar) { continue }
+                if value >= 0x80, CharacterProperties.isDefaultIgnorable(value) || CharacterProperties.isLineSeparator(scalar) {
+                    continue
+                }
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The font (an index into the chain) the cluster takes, given the font of the run it
+    /// would continue (`current`, `nil` at the start of the text).
+    static func choose(_ cluster: Cluster, chain: Chain, current: Int?) -> UInt8 {
+        if chain.count == 1 { return 0 }
+        if cluster.isSpaceLike, let current, !chain.isColor(current) { return UInt8(current) }
+        if cluster.script == nil, !cluster.wantsEmoji, let current, !chain.isColor(current),
+           cluster.isCovered(by: chain.members[current].coverage) {
+            return UInt8(current)
+        }
+        if cluster.wantsEmoji, let index = chain.firstColorFont(where: cluster.isCovered(by:)) { return UInt8(index) }
+        var fallback: Int?
+        for index in 0..<chain.count {
+            guard cluster.isCovered(by: chain.members[index].coverage) else { continue }
+            if chain.isColor(index) == cluster.wantsEmoji { return UInt8(index) }
+            if fallback == nil { fallback = index }
+        }
+        if let fallback { return UInt8(fallback) }
+        if cluster.script == nil, let current { return UInt8(current) }
+        return 0
+    }
+}

@@ -1,0 +1,273 @@
+import TextSegmentation
+
+/// The itemizer's lanes: clusters that plainly continue the run they are in — printable
+/// ASCII, letters of the run's script, punctuation the run's font has, emoji of the common
+/// shapes — found without building a ``FontFallback/Cluster`` or asking the policy, with the
+/// choice ``FontFallback/choose(_:chain:current:)`` would make.
+extension TextItemizer {
+    /// The cluster at `start` as a run of its own at level 0, when it is one character that
+    /// is an ASCII letter and the primary font is a text font with all of ASCII, or a CJK
+    /// Unified Ideograph that a text font is the first of the chain to have: the font and
+    /// script `choose` gives it (as `quickChoice` does). `nil` for any other cluster.
+    @inline(__always)
+    static func letterCluster(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ chain: FontFallback.Chain) -> TextRun? {
+        let lead = bytes[start]
+        let font: Int
+        let script: UnicodeScript
+        let end: Int
+        if (lead | 0x20) &- 0x61 < 26 {
+            guard chain.isASCIITextFont(0) else { return nil }
+            (font, script, end) = (0, .latin, start + 1)
+        } else if lead &- 0xE4 < 6, start + 3 <= bytes.count {
+            // Lead bytes 0xE4–0xE9: U+4000–U+9FFF (a String's UTF-8 is well formed).
+            let value = UTF8Scan.threeByteCodePoint(at: start, in: bytes)
+            guard CJKIdeographs.contains(value), let first = chain.firstFont(having: value), !chain.isColor(first)
+            else { return nil }
+            (font, script, end) = (first, .han, start + 3)
+        } else {
+            return nil
+        }
+        // One character, a cluster of its own unless what follows extends it.
+        if end < bytes.count, bytes[end] >= 0x80, extendsCluster(at: end, bytes) { return nil }
+        return TextRun(start: Int32(start), end: Int32(end), font: UInt8(font), script: script, level: 0)
+    }
+
+    /// How far from `start` the text is printable ASCII that extends `run` — every character
+    /// a cluster of its own (ASCII follows it) that `choose` would give the run's font: letters
+    /// when the run is in the primary font and that is a text font with all of ASCII (in a Latin
+    /// or not yet scripted run, which becomes Latin), digits and punctuation when the run's
+    /// font is such a font, spaces in any text font. Returns `start` when none does.
+    @inline(__always)
+    static func asciiLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
+                                     _ chain: FontFallback.Chain) -> Int {
+        let font = Int(run.font)
+        guard !chain.isColor(font) else { return start }
+        let takesLetters = font == 0 && chain.isASCIITextFont(0) && (run.script == .latin || run.script.isShared)
+        let takesOthers = chain.isASCIITextFont(font)
+        let count = bytes.count
+        var sawLetter = false
+        var i = start
+        // Every printable ASCII byte goes on: eight at a time first.
+        if takesLetters, takesOthers, run.script == .latin { i = printableASCIIWordsEnd(bytes, from: i) }
+        while i < count {
+            let byte = bytes[i]
+            if byte != 0x20 {
+                guard byte &- 0x21 < 0x5E else { break }  // printable ASCII
+                if (byte | 0x20) &- 0x61 < 26 {
+                    guard takesLetters else { break }
+                    sawLetter = true
+                } else {
+                    guard takesOthers else { break }
+                }
+            }
+            i += 1
+        }
+        // The last character is a cluster of its own unless what follows extends it.
+        if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 1 }
+        guard i > start else { return start }
+        if sawLetter, run.script.isShared { run.script = .latin }
+        run.end = Int32(i)
+        return i
+    }
+
+    /// How far from `start` the text is whole words of eight bytes 0x20–0x7E (no high bit,
+    /// none below 0x20, none at 0x7F): printable ASCII read eight bytes at a time.
+    @inline(never)  // kept out of the lane, which is inlined into the itemizer's loop
+    static func printableASCIIWordsEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            guard word & high == 0, (word &+ 0x6060_6060_6060_6060) & high == high,
+                  (word &+ 0x0101_0101_0101_0101) & high == 0 else { break }
+            i += 8
+        }
+        return i
+    }
+
+    /// How far from `start` the text is characters of 3-byte UTF-8 that extend `run`: each a
+    /// plain base with no extending character after it (so a cluster of its own) that is a
+    /// letter of the run's script (CJK ideographs, kana, Vietnamese letters…) first found among
+    /// text fonts in the run's font, or punctuation or a symbol of the Common script that the
+    /// run's font has (``CharacterProperties/isPlainPunctuation(_:)``) — the choice `choose` makes for it. Returns
+    /// `start` when none does.
+    @inline(__always)
+    static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
+                                      _ chain: FontFallback.Chain) -> Int {
+        let font = Int(run.font)
+        guard !chain.isColor(font), !run.script.isShared else { return start }
+        let count = bytes.count
+        let isHan = run.script == .han
+        let ideographsFirstInFont = chain.ideographMask & (1 << UInt16(font) - 1) == 0
+        var i = start
+        // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
+        while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
+            let value = UTF8Scan.threeByteCodePoint(at: i, in: bytes)
+            if isHan, CJKIdeographs.contains(value) {
+                // A CJK Unified Ideograph: a plain Han base, no special letter; when no font
+                // before the run's has any of them, the run's font need only have it — for
+                // all the ideographs that follow at once.
+                if ideographsFirstInFont {
+                    let end = ideographsEnd(bytes, from: i, in: chain.members[font].coverage)
+                    guard end > i else { break }
+                    i = end
+                    continue
+                }
+                guard chain.isFirstFont(font, having: value) else { break }
+                i += 3
+                continue
+            }
+            // Each character taken is a plain base, so a cluster of its own unless what follows
+            // extends it: checked once, after the last.
+            guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar) else { break }
+            let own = script(of: scalar)
+            if own == run.script {
+                // A letter of the run's script, first found in the run's font.
+                guard !CharacterProperties.isSpecialLetter(value), chain.isFirstFont(font, having: value) else { break }
+            } else {
+                // Punctuation or a symbol of the Common script (fullwidth commas after
+                // ideographs) that stays in the run's font, as `quickChoice` keeps it.
+                guard own == .common, CharacterProperties.isPlainPunctuation(scalar), chain.members[font].coverage.contains(value: value)
+                else { break }
+            }
+            i += 3
+        }
+        if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 3 }
+        if i > start { run.end = Int32(i) }
+        return i
+    }
+
+    /// How far from `start` the text is CJK Unified Ideographs (U+4E00–U+9FFF) that
+    /// `coverage` has.
+    @inline(__always)
+    static func ideographsEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                      in coverage: FaceCoverage) -> Int {
+        coverage.withLookup { coverage in
+            let count = bytes.count
+            var i = start
+            // Lead bytes 0xE4–0xE9 start U+4000–U+9FFF (a String's UTF-8 is well formed).
+            while i + 3 <= count, bytes[i] &- 0xE4 < 6 {
+                let value = UTF8Scan.threeByteCodePoint(at: i, in: bytes)
+                guard value >= 0x4E00, coverage.contains(value: value) else { break }
+                i += 3
+            }
+            return i
+        }
+    }
+
+    /// The end and font of the emoji cluster at `start` (whose lead byte is 0xF0, or 0xE2–0xE3:
+    /// U+2000–U+3FFF, where ❤️, ✨ and ☀️ are) when it has one of the common shapes — a
+    /// pictograph of emoji presentation, or with skin tones or U+FE0F after it, or a pair of
+    /// regional indicators (a flag) — no extending character follows it, and a color font of a
+    /// chain of several has all of it: the cluster and the choice of the general path
+    /// (`Cluster`, `choose`). `nil` for anything else (ZWJ sequences, text presentation, tags),
+    /// which takes the general path.
+    static func emojiCluster(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ chain: FontFallback.Chain)
+        -> (end: Int, font: UInt8)? {
+        let count = bytes.count
+        guard chain.count > 1, chain.colorMask != 0 else { return nil }
+        let first: UInt32
+        var end: Int
+        if bytes[start] == 0xF0 {
+            guard start + 4 <= count, bytes[start + 1] == 0x9F else { return nil }
+            first = UTF8Scan.codePoint(at: start, in: bytes).value  // U+1F000–U+1FFFF
+            end = start + 4
+        } else {
+            // U+2000–U+3FFF: only a character that is emoji (a symbol, which a cluster starts
+            // and only extending characters continue), never a mark, joiner or control.
+            guard start + 3 <= count else { return nil }
+            first = UTF8Scan.codePoint(at: start, in: bytes).value
+            guard CharacterProperties.mayBeEmoji(first), let scalar = Unicode.Scalar(first), EmojiProperties.of(scalar).isEmoji else { return nil }
+            end = start + 3
+        }
+        var wantsEmoji: Bool
+        var modifiers: (UInt32, UInt32) = (0, 0)  // skin tones, which the font must have too
+        if (0x1F1E6...0x1F1FF).contains(first) {
+            // A flag: two regional indicators (a cluster boundary comes before an even count).
+            guard end + 4 <= count, bytes[end] == 0xF0 else { return nil }
+            let second = UTF8Scan.codePoint(at: end, in: bytes).value
+            guard (0x1F1E6...0x1F1FF).contains(second) else { return nil }
+            modifiers.0 = second
+            end += 4
+            wantsEmoji = true
+        } else {
+            // Every other character of U+1F000–U+1FFFF (and every emoji character of
+            // U+2000–U+3FFF) starts a cluster that only extending characters continue — but a
+            // skin tone, which is one of them.
+            guard !(0x1F3FB...0x1F3FF).contains(first), let scalar = Unicode.Scalar(first) else { return nil }
+            wantsEmoji = EmojiProperties.of(scalar).isEmojiPresentation
+            // Skin tones and U+FE0F, which extend it and ask for emoji presentation.
+            while end < count {
+                if end + 4 <= count, bytes[end] == 0xF0, bytes[end + 1] == 0x9F, bytes[end + 2] == 0x8F,
+                   (0xBB...0xBF).contains(bytes[end + 3]) {
+                    guard modifiers.1 == 0 else { return nil }
+                    modifiers.1 = UTF8Scan.codePoint(at: end, in: bytes).value
+                    end += 4
+                } else if end + 3 <= count, bytes[end] == 0xEF, bytes[end + 1] == 0xB8, bytes[end + 2] == 0x8F {
+                    end += 3
+                } else {
+                    break
+                }
+                wantsEmoji = true
+            }
+        }
+        guard wantsEmoji, end == count || bytes[end] < 0x80 || !extendsCluster(at: end, bytes) else { return nil }
+        // The first color font that has every character needing a glyph (as `choose`).
+        let font = chain.firstColorFont(where: { coverage in
+            coverage.contains(value: first) && (modifiers.0 == 0 || coverage.contains(value: modifiers.0))
+                && (modifiers.1 == 0 || coverage.contains(value: modifiers.1))
+        })
+        return font.map { (end, UInt8($0)) }
+    }
+
+    /// Whether the character at `offset` joins the cluster before it whatever that is (a mark,
+    /// a joiner, a spacing mark): a lane must not end just before it.
+    static func extendsCluster(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (value, _) = UTF8Scan.codePoint(at: offset, in: bytes)
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return GraphemeBreaking.role(of: scalar).isExtending
+    }
+
+    /// The script of `scalar`; CJK Unified Ideographs (U+4E00–U+9FFF, all assigned and all
+    /// Han since Unicode 14) without a table lookup.
+    @inline(__always)
+    static func script(of scalar: Unicode.Scalar) -> UnicodeScript {
+        CJKIdeographs.contains(scalar.value) ? .han : UnicodeScript(scalar)
+    }
+
+    /// The font and script of the cluster `start..<end` when it is one character that is
+    /// printable ASCII, a letter of a script (see `Cluster`), or a punctuation mark or symbol
+    /// that cannot be emoji, and a text font has it; `nil` for any other cluster, which takes
+    /// the general path. The same choice as `choose` for such a cluster, given the current
+    /// run's font `current`.
+    @inline(__always)
+    static func quickChoice(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ chain: FontFallback.Chain,
+                                    current: Int) -> (font: UInt8, script: UnicodeScript?)? {
+        let lead = bytes[start]
+        if end - start == 1 {
+            // A space in a text run stays in its font.
+            if lead == 0x20 { return chain.isColor(current) ? nil : (UInt8(current), nil) }
+            guard lead > 0x20, lead < 0x7F else { return nil }
+            if (lead | 0x20) >= 0x61 && (lead | 0x20) <= 0x7A {
+                // A letter takes the first text font that has it: the primary, when it has all of ASCII.
+                return chain.isASCIITextFont(0) ? (0, .latin) : nil
+            }
+            // Punctuation and digits stay in the current run's text font when it has them.
+            return chain.isASCIITextFont(current) ? (UInt8(current), nil) : nil
+        }
+        // One character: a String's UTF-8 is well formed, so the lead byte gives the length.
+        let (value, length) = UTF8Scan.codePoint(at: start, in: bytes)
+        guard length == end - start, let scalar = Unicode.Scalar(value) else { return nil }
+        let script = UnicodeScript(scalar)
+        if script.isShared {
+            // Punctuation, symbols, digits of other scripts stay in the current run's text font
+            // when it has them — unless they may be emoji, hold no glyph, or are whitespace.
+            guard CharacterProperties.isPlainPunctuation(scalar), !chain.isColor(current),
+                  chain.members[current].coverage.contains(scalar) else { return nil }
+            return (UInt8(current), nil)
+        }
+        guard !CharacterProperties.isSpecialLetter(value), let font = chain.firstFont(having: scalar), !chain.isColor(font) else { return nil }
+        return (UInt8(font), script)
+    }
+}
