@@ -21,7 +21,7 @@ public struct PreparedText: Sendable {
     /// The text that was prepared.
     public let text: String
     /// The fonts it was shaped in: the primary font and its fallbacks.
-    public let fonts: FontChain
+    public var fonts: FontChain { measurer.fonts }
     /// The BCP 47 language tag passed to shaping and line breaking, or `nil` (see
     /// ``init(_:fonts:language:)``).
     public var language: String? { shapingLanguage?.tag }
@@ -29,12 +29,12 @@ public struct PreparedText: Sendable {
     /// The segments, measured in ``LayoutUnits`` (changed after preparing only by the tests'
     /// `forgettingCharacterAdvances()`).
     var segments: [MeasuredSegment]
-    /// The text's runs of fonts, scripts and directions: one, in the primary font, when the
-    /// text needed no itemizing (plain ASCII the primary font has, and no language:
-    /// ``TextRun/wholeTextInPrimaryFont``).
-    let runs: [TextRun]
-    /// Whether HarfBuzz guesses the properties of the text's one run (see ``RunMeasurer``).
-    private let guessesProperties: Bool
+    /// The measurer of the text's runs of fonts, scripts and directions — one, in the primary
+    /// font, when the text needed no itemizing (ASCII the primary font has, and no language:
+    /// ``TextRun/wholeTextInPrimaryFont``) — which laying out asks when a word breaks.
+    let measurer: RunMeasurer
+    /// The text's runs.
+    var runs: [TextRun] { measurer.runs }
     /// Grapheme advances of segments too long for the face cache; `nil` when there are none.
     let longSegments: LongSegmentMemo?
     /// Whether some segment has a character no font of the chain has.
@@ -87,22 +87,16 @@ public struct PreparedText: Sendable {
         }
         let shapingLanguage = try language.map(ShapingLanguage.init)
         self.text = text
-        self.fonts = fonts
         self.shapingLanguage = shapingLanguage
-        var runs: [TextRun] = []
-        var guessesProperties = false
-        segments = PreparedText.withUTF8(text) { bytes in
+        (segments, measurer) = PreparedText.withUTF8(text) { bytes in
             let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: language))
             // ASCII the primary font has whole (printable, tabs and line separators) is one
             // left-to-right run in it: no itemizing.
-            runs = language == nil && splitter.isASCII && fonts.primary.face.coversPrintableASCII
+            let runs = language == nil && splitter.isASCII && fonts.primary.face.coversPrintableASCII
                 ? TextRun.wholeTextInPrimaryFont : TextItemizer.runs(of: bytes, fonts: fonts)
             let measurer = RunMeasurer(fonts: fonts, runs: runs, language: shapingLanguage)
-            guessesProperties = measurer.guessesProperties
-            return measuring(measurer, splitter, bytes)
+            return (measuring(measurer, splitter, bytes), measurer)
         }
-        self.runs = runs
-        self.guessesProperties = guessesProperties
         // One pass for what the segments say about the whole text.
         var fontMask: UInt16 = 0
         var hasMissingGlyphs = false
@@ -123,7 +117,7 @@ public struct PreparedText: Sendable {
         withLayoutPass(in: container) { pass, bytes in
             var lines: [TextLine] = []
             lines.reserveCapacity(4)
-            let ppu = pass.fitter.access.measurer.pointsPerUnit
+            let ppu = pass.fitter.access.measurer.pointee.pointsPerUnit
             let outcome = pass.run { line, units, truncation, top, metrics in
                 lines.append(TextLine(utf8Range: line.startByte..<line.endByte, width: Double(units) * ppu,
                                       baseline: top + metrics.ascender, height: metrics.height, truncation: truncation))
@@ -144,11 +138,6 @@ public struct PreparedText: Sendable {
         withLayoutPass(in: container) { pass, _ in pass.run { _, _, _, _, _ in }.size }
     }
 
-    /// The measurer of the text's runs (a few words: it holds the chain and the runs).
-    var measurer: RunMeasurer {
-        RunMeasurer(fonts: fonts, runs: runs, language: shapingLanguage, guessesProperties: guessesProperties)
-    }
-
     /// Points per unit of the segments' widths (see ``LayoutUnits``).
     var pointsPerUnit: Double { measurer.pointsPerUnit }
 
@@ -157,11 +146,13 @@ public struct PreparedText: Sendable {
     private func withLayoutPass<R>(in container: TextContainer, _ body: (LayoutPass, UnsafeBufferPointer<UInt8>) -> R) -> R {
         PreparedText.withUTF8(text) { bytes in
             segments.withUnsafeBufferPointer { segments in
-                body(LayoutPass(fitter: LineFitter(access: SegmentAccess(measurer: measurer, segments: segments, bytes: bytes,
-                                                                         longSegments: longSegments),
-                                                   container: container),
-                                container: container, hasUniformLineHeight: hasUniformLineHeight),
-                     bytes)
+                withUnsafePointer(to: measurer) { measurer in
+                    body(LayoutPass(fitter: LineFitter(access: SegmentAccess(measurer: measurer, segments: segments,
+                                                                             bytes: bytes, longSegments: longSegments),
+                                                       container: container),
+                                    container: container, hasUniformLineHeight: hasUniformLineHeight),
+                         bytes)
+                }
             }
         }
     }

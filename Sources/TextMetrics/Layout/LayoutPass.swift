@@ -16,9 +16,9 @@ struct LayoutPass {
 
     /// The ellipsis' width in layout units: U+2026 in the first font of the chain that has it.
     private var ellipsisUnits: Int64 {
-        let fonts = access.measurer.fonts
+        let fonts = access.measurer.pointee.fonts
         let font = fonts.fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0
-        return access.measurer.convert(Int64(fonts.fonts[font].face.ellipsisAdvance), font: font)
+        return access.measurer.pointee.convert(Int64(fonts.fonts[font].face.ellipsisAdvance), font: font)
     }
 
     /// What a layout shows, beyond its lines.
@@ -37,8 +37,8 @@ struct LayoutPass {
     /// Lays the text out, calling `body` with each line in order: the line, its width in
     /// layout units, its truncation, its top in points and its metrics.
     func run(_ body: (LineFitter.Line, Int64, LineTruncation?, Double, LineMetrics) -> Void) -> Outcome {
-        let fonts = access.measurer.fonts
-        let ppu = access.measurer.pointsPerUnit
+        let fonts = access.measurer.pointee.fonts
+        let ppu = access.measurer.pointee.pointsPerUnit
         let primary = fonts.metrics
         let uniform: LineMetrics = (primary.lineHeight, primary.ascender)
         let isUniform = hasUniformLineHeight

@@ -44,7 +44,7 @@ struct LineFitter {
     /// A fitter of the segments `access` reads into the lines of `container`.
     init(access: SegmentAccess, container: TextContainer) {
         self.access = access
-        maxUnits = container.width / access.measurer.pointsPerUnit
+        maxUnits = container.width / access.measurer.pointee.pointsPerUnit
         charWrap = container.lineBreakMode == .charWrap
         limit = LineFitter.limit(forMaxUnits: maxUnits)
     }

@@ -178,9 +178,13 @@ struct RunMeasurer {
 
     /// The grapheme clusters of `segment` with their advances in layout units.
     func graphemes(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> GraphemeAdvances {
+        var r = firstRun(containing: Int(segment.start))
+        // A segment in one run, in a font whose units are the text's: the face's own answer.
+        if runs[r].end >= segment.end, conversion(font: Int(runs[r].font)).scale == 1 {
+            return cutMeasurer(r).graphemes(of: SegmentPiece(of: segment, in: runs[r]), in: bytes)
+        }
         var ends: [Int32] = []
         var advances: [Int32] = []
-        var r = firstRun(containing: Int(segment.start))
         forEachPiece(of: segment, from: &r) { run, piece in
             let clusters = cutMeasurer(run).graphemes(of: piece, in: bytes)
             let offset = piece.measured.start - segment.start

@@ -6,10 +6,10 @@
 /// cache keep their grapheme advances in the prepared text's own memo, so breaking a 2 MB
 /// token into thousands of lines shapes it once.
 ///
-/// It borrows the prepared text's segments and bytes for one layout pass: whoever makes it
-/// keeps them alive while it is used.
+/// It borrows the prepared text's measurer, segments and bytes for one layout pass: whoever
+/// makes it keeps them alive while it is used.
 struct SegmentAccess {
-    let measurer: RunMeasurer
+    let measurer: UnsafePointer<RunMeasurer>
     let segments: UnsafeBufferPointer<MeasuredSegment>
     let bytes: UnsafeBufferPointer<UInt8>
     let longSegments: LongSegmentMemo?
@@ -18,7 +18,7 @@ struct SegmentAccess {
     func graphemes(_ i: Int) -> GraphemeAdvances {
         if segments[i].isCharacterRun { return characterAdvances(of: segments[i]).graphemes(of: segments[i].bounds) }
         if let longSegments, let known = longSegments.graphemes(i) { return known }
-        let clusters = measurer.graphemes(of: segments[i].bounds, in: bytes)
+        let clusters = measurer.pointee.graphemes(of: segments[i].bounds, in: bytes)
         longSegments?.store(clusters, for: i)
         return clusters
     }
@@ -28,24 +28,24 @@ struct SegmentAccess {
     func characterAdvances(of segment: MeasuredSegment) -> CharacterRunAdvances {
         // A character run lies in one run, in one font.
         let font = segment.fontMask.trailingZeroBitCount
-        return CharacterRunAdvances(table: measurer.fonts.face(font).contextFreeAdvances,
-                                    scale: measurer.conversion(font: font).scale, bytes: bytes)
+        return CharacterRunAdvances(table: measurer.pointee.fonts.face(font).contextFreeAdvances,
+                                    scale: measurer.pointee.conversion(font: font).scale, bytes: bytes)
     }
 
     /// The width of `range` shaped alone (a piece ending where a word was cut).
     func isolatedWidth(_ range: Range<Int>) -> Int64 {
-        measurer.isolatedWidth(range, in: bytes)
+        measurer.pointee.isolatedWidth(range, in: bytes)
     }
 
     /// Segment `i` re-measured from byte `start`, or `nil` when too long to re-measure at
     /// every line.
     func cachedRemainder(of i: Int, from start: Int) -> MeasuredSegment? {
-        measurer.cachedRemainder(of: segments[i], from: start, in: bytes)
+        measurer.pointee.cachedRemainder(of: segments[i], from: start, in: bytes)
     }
 
     /// Segment `i` measured from byte `start` however long it is: a rest too long to cache is
     /// shaped, once, as it ends its word, and not cached.
     func shapedRemainder(of i: Int, from start: Int) -> MeasuredSegment {
-        measurer.shapedRemainder(of: segments[i], from: start, in: bytes)
+        measurer.pointee.shapedRemainder(of: segments[i], from: start, in: bytes)
     }
 }
