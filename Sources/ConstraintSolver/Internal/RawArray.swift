@@ -1,0 +1,110 @@
+/// A growable array of trivial values in manually managed memory.
+///
+/// The solver's tables live in these: an element access is a pointer offset, with no
+/// reference counting, no uniqueness check and (outside debug builds) no bounds check.
+/// Copies of a `RawArray` share its memory; exactly one owner (a `SolverImpl`) calls
+/// `deallocate()`, once.
+struct RawArray<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>?
+    private(set) var count = 0
+    private(set) var capacity = 0
+
+    init() {}
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        unsafeAddress {
+            assert(index >= 0 && index < count, "RawArray index out of range")
+            return UnsafePointer(base.unsafelyUnwrapped + index)
+        }
+        nonmutating unsafeMutableAddress {
+            assert(index >= 0 && index < count, "RawArray index out of range")
+            return base.unsafelyUnwrapped + index
+        }
+    }
+
+    /// The first element's address (valid until the array grows); before the first
+    /// allocation, a non-null address that must not be dereferenced.
+    @inline(__always) var pointer: UnsafeMutablePointer<Element> {
+        base ?? UnsafeMutablePointer(bitPattern: 64).unsafelyUnwrapped
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow(minimum: count + 1) }
+        (base.unsafelyUnwrapped + count).initialize(to: element)
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        if count == 0 { return nil }
+        count -= 1
+        return base.unsafelyUnwrapped[count]
+    }
+
+    @inline(__always)
+    mutating func removeLast() {
+        assert(count > 0)
+        count -= 1
+    }
+
+    /// Forgets every element; the memory is kept for reuse.
+    @inline(__always)
+    mutating func removeAll() { count = 0 }
+
+    /// Keeps the first `newCount` elements.
+    mutating func truncate(to newCount: Int) {
+        assert(newCount >= 0 && newCount <= count)
+        count = newCount
+    }
+
+    /// Adds `extra` elements at the end without initializing them; the caller writes them.
+    /// Returns the index of the first.
+    @inline(__always)
+    mutating func extend(by extra: Int) -> Int {
+        let start = count
+        if count + extra > capacity { grow(minimum: count + extra) }
+        count += extra
+        return start
+    }
+
+    /// Makes room for at least `minimum` elements in all.
+    @inline(__always)
+    mutating func reserve(_ minimum: Int) {
+        if minimum > capacity { grow(minimum: minimum) }
+    }
+
+    /// Replaces the contents with `other`'s.
+    mutating func assign(_ other: RawArray<Element>) {
+        count = 0
+        reserve(other.count)
+        if other.count > 0 { base.unsafelyUnwrapped.update(from: other.pointer, count: other.count) }
+        count = other.count
+    }
+
+    @inline(never)
+    private mutating func grow(minimum: Int) {
+        let newCapacity = Swift.max(minimum, capacity * 2, 8)
+        let memory = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        if let base {
+            memory.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = memory
+        capacity = newCapacity
+    }
+
+    /// Frees the memory. The array must not be used afterwards.
+    mutating func deallocate() {
+        base?.deallocate()
+        base = nil
+        count = 0
+        capacity = 0
+    }
+
+    /// Bytes of memory held.
+    var footprint: Int { capacity * MemoryLayout<Element>.stride }
+}
