@@ -1,8 +1,12 @@
-// The kiwi side of the solver comparison (see README.md beside this file). Built by
+// The kiwi side of the solver comparison (see README.md beside this file): the same systems,
+// strengths and measurements as SolverHarness.swift, line for line. Built by
 // scripts/kiwi-benchmark.sh against the headers of the kiwisolver source distribution, which
-// it downloads into a scratch folder; SolverHarness.swift is the same program for our solver.
+// it downloads into a scratch folder.
 //
-// Prints one line per measurement: `name<TAB>nanoseconds per operation<TAB>check value`.
+//   kiwi_harness [cycles]            times everything; one line per measurement:
+//                                    name <TAB> nanoseconds per operation <TAB> check value
+//   kiwi_harness count NAME K        runs operation NAME K times untimed (for callgrind)
+//   kiwi_harness list                prints the operations' names
 #include <kiwi/kiwi.h>
 
 #include <algorithm>
@@ -31,131 +35,162 @@ double intrinsic(int index) { return double(index % 3 + 1) * 17.578125; }
 // every label) over the stack pattern (required for even labels, 750 for odd ones);
 // `editable` makes the container width a strong edit variable instead of a required 320.
 struct Stack {
-    std::unique_ptr<Solver> solver;
+    Solver solver;
     Variable width{"container.width"};
     Variable height{"container.height"};
     std::vector<Variable> heights;
 
-    Stack(int labels, bool cell, bool editable) : solver(new Solver()) {
-        Solver& s = *solver;
+    Stack(int labels, bool cell, bool editable) {
         if (editable) {
-            s.addEditVariable(width, kStrong);
-            s.suggestValue(width, 320);
+            solver.addEditVariable(width, kStrong);
+            solver.suggestValue(width, 320);
         } else {
-            s.addConstraint(width == 320);
+            solver.addConstraint(width == 320);
         }
         Expression previousBottom(0.0);
-        bool first = true;
         for (int i = 0; i < labels; ++i) {
             Variable left("left"), top("top"), labelWidth("width"), labelHeight("height");
             heights.push_back(labelHeight);
-            s.addConstraint(left == 8);
-            s.addConstraint(left + labelWidth == width - 8);
-            s.addConstraint(labelWidth == width - 16);
-            if (first) {
-                s.addConstraint(top == 8);
+            solver.addConstraint(left == 8);
+            solver.addConstraint(left + labelWidth == width - 8);
+            solver.addConstraint(labelWidth == width - 16);
+            if (i == 0) {
+                solver.addConstraint(top == 8);
             } else {
-                s.addConstraint(top == previousBottom + 8);
+                solver.addConstraint(top == previousBottom + 8);
             }
-            first = false;
             double resistance = (cell || i % 2 == 1) ? weight(750) : kRequired;
-            s.addConstraint((labelHeight >= intrinsic(i)) | resistance);
-            s.addConstraint((labelHeight == intrinsic(i)) | weight(250));
+            solver.addConstraint((labelHeight >= intrinsic(i)) | resistance);
+            solver.addConstraint((labelHeight == intrinsic(i)) | weight(250));
             previousBottom = top + labelHeight;
         }
-        s.addConstraint(previousBottom + 8 == height);
-        s.addConstraint((height == 0) | weight(50));
-        s.updateVariables();
+        solver.addConstraint(previousBottom + 8 == height);
+        solver.addConstraint((height == 0) | weight(50));
+        solver.updateVariables();
     }
 };
 
-double now() {
-    return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now().time_since_epoch()).count();
+// One measured operation: `setup` builds what it works on, `run` is the operation, `check`
+// reads the container height afterwards.
+struct Benchmark {
+    std::string name;
+    int iterations;   // per timing round
+    std::function<void()> setup;
+    std::function<void()> run;
+    std::function<double()> check;
+};
+
+std::vector<Benchmark> benchmarks() {
+    std::vector<Benchmark> list;
+    struct System { const char* name; int labels; bool cell; };
+    const System systems[] = {{"stack-1", 1, false}, {"stack-4", 4, false}, {"stack-16", 16, false},
+                              {"stack-64", 64, false}, {"cell-16", 16, true}};
+    for (const System& system : systems) {
+        const std::string name = system.name;
+        const int labels = system.labels;
+        const bool cell = system.cell;
+        // Build + solve: every variable, constraint and the solver, per operation. The cell is
+        // built with a required width (the package benchmark's), the stacks with an edit.
+        auto built = std::make_shared<std::unique_ptr<Stack>>();
+        list.push_back({name + " build+solve", std::max(20, 4000 / labels), [] {},
+                        [=] { built->reset(new Stack(labels, cell, !cell)); },
+                        [=] { return (*built)->height.value(); }});
+        // Re-solve: a new container width suggested (320 <-> 375) and the values read.
+        auto resolved = std::make_shared<std::unique_ptr<Stack>>();
+        auto flip = std::make_shared<bool>(false);
+        list.push_back({name + " re-solve", 20000, [=] { resolved->reset(new Stack(labels, cell, true)); },
+                        [=] {
+                            *flip = !*flip;
+                            (*resolved)->solver.suggestValue((*resolved)->width, *flip ? 375 : 320);
+                            (*resolved)->solver.updateVariables();
+                        },
+                        [=] { return (*resolved)->height.value(); }});
+        // Churn: one constraint on the middle label's height added and removed, required (its
+        // row needs an artificial variable) or strong.
+        for (bool required : {true, false}) {
+            auto stack = std::make_shared<std::unique_ptr<Stack>>();
+            auto constraint = std::make_shared<Constraint>();
+            list.push_back({name + (required ? " churn required" : " churn strong"), 2000,
+                            [=] {
+                                stack->reset(new Stack(labels, cell, true));
+                                Variable target = (*stack)->heights[labels / 2];
+                                double value = intrinsic(labels / 2) + (required ? 3 : 20);
+                                *constraint = required ? Constraint(target == value) : ((target == value) | kStrong);
+                            },
+                            [=] {
+                                (*stack)->solver.addConstraint(*constraint);
+                                (*stack)->solver.removeConstraint(*constraint);
+                            },
+                            [=] {
+                                (*stack)->solver.updateVariables();
+                                return (*stack)->height.value();
+                            }});
+        }
+    }
+    return list;
 }
 
-// The best of `rounds` rounds of `iterations` calls, in nanoseconds per call.
-double best(int rounds, int iterations, const std::function<void()>& body) {
-    double result = INFINITY;
-    for (int round = 0; round < rounds; ++round) {
-        double start = now();
-        for (int i = 0; i < iterations; ++i) body();
-        result = std::min(result, (now() - start) / iterations);
-    }
-    return result;
+double now() {
+    return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 void report(const std::string& name, double nanoseconds, double check) {
     std::printf("%s\t%.1f\t%.6f\n", name.c_str(), nanoseconds, check);
 }
 
-// Iterations per round for a system of `labels` labels (about 20 ms per round).
-int iterationsFor(int labels, int base) { return std::max(20, base / std::max(1, labels)); }
-
-void buildSolve(const std::string& name, int labels, bool cell, bool editable) {
-    double check = 0;
-    double ns = best(5, iterationsFor(labels, 4000), [&] {
-        Stack stack(labels, cell, editable);
-        check = stack.height.value();
-    });
-    report(name + " build+solve", ns, check);
-}
-
-void resolve(const std::string& name, int labels, bool cell) {
-    Stack stack(labels, cell, true);
-    bool flip = false;
-    double ns = best(5, 20000, [&] {
-        flip = !flip;
-        stack.solver->suggestValue(stack.width, flip ? 375 : 320);
-        stack.solver->updateVariables();
-    });
-    report(name + " re-solve", ns, stack.height.value());
-}
-
-// `cycles` add/remove cycles of one constraint on one long-lived system: the mean of the first
-// thousand, of the last thousand, and of all.
-void churn(const std::string& name, int labels, bool cell, bool required, int cycles) {
-    Stack stack(labels, cell, true);
-    Variable target = stack.heights[labels / 2];
-    double value = intrinsic(labels / 2) + (required ? 3 : 20);
-    Constraint constraint = required ? Constraint(target == value) : ((target == value) | kStrong);
-    std::vector<double> times;
-    const int block = 1000;
-    double start = now();
-    for (int i = 0; i < cycles; ++i) {
-        stack.solver->addConstraint(constraint);
-        stack.solver->removeConstraint(constraint);
-        if ((i + 1) % block == 0) {
-            double t = now();
-            times.push_back((t - start) / block);
-            start = t;
-        }
-    }
-    stack.solver->updateVariables();
-    double all = 0;
-    for (double t : times) all += t;
-    std::string kind = required ? " churn required" : " churn strong";
-    report(name + kind + " first 1000", times.front(), stack.height.value());
-    report(name + kind + " last 1000", times.back(), stack.height.value());
-    report(name + kind + " mean", all / times.size(), stack.height.value());
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-    int cycles = argc > 1 ? std::atoi(argv[1]) : 100000;
-    for (int labels : {1, 4, 16, 64}) {
-        std::string name = "stack-" + std::to_string(labels);
-        buildSolve(name, labels, false, true);
-        resolve(name, labels, false);
+    std::vector<Benchmark> list = benchmarks();
+    if (argc == 2 && std::string(argv[1]) == "list") {
+        for (const Benchmark& benchmark : list) std::printf("%s\n", benchmark.name.c_str());
+        return 0;
     }
-    buildSolve("cell-16", 16, true, false);
-    resolve("cell-16", 16, true);
-    for (int labels : {1, 4, 16, 64}) {
-        std::string name = "stack-" + std::to_string(labels);
-        churn(name, labels, false, true, cycles);
-        churn(name, labels, false, false, cycles);
+    if (argc == 4 && std::string(argv[1]) == "count") {
+        for (Benchmark& benchmark : list) {
+            if (benchmark.name != argv[2]) continue;
+            benchmark.setup();
+            long count = std::atol(argv[3]);
+            for (long i = 0; i < count; ++i) benchmark.run();
+            report(benchmark.name, 0, benchmark.check());
+            return 0;
+        }
+        std::fprintf(stderr, "no benchmark named %s\n", argv[2]);
+        return 1;
     }
-    churn("cell-16", 16, true, true, cycles);
-    churn("cell-16", 16, true, false, cycles);
+    const long cycles = argc > 1 ? std::atol(argv[1]) : 100000;
+    for (Benchmark& benchmark : list) {
+        benchmark.setup();
+        const bool churn = benchmark.name.find("churn") != std::string::npos;
+        if (!churn) {
+            // The best of five rounds.
+            double best = INFINITY;
+            for (int round = 0; round < 5; ++round) {
+                double start = now();
+                for (int i = 0; i < benchmark.iterations; ++i) benchmark.run();
+                best = std::min(best, (now() - start) / benchmark.iterations);
+            }
+            report(benchmark.name, best, benchmark.check());
+            continue;
+        }
+        // `cycles` cycles on one long-lived system, timed by the thousand: the first thousand,
+        // the last thousand, and the mean of all.
+        std::vector<double> blocks;
+        double start = now();
+        for (long i = 1; i <= cycles; ++i) {
+            benchmark.run();
+            if (i % 1000 == 0) {
+                double t = now();
+                blocks.push_back((t - start) / 1000);
+                start = t;
+            }
+        }
+        double all = 0;
+        for (double block : blocks) all += block;
+        double check = benchmark.check();
+        report(benchmark.name + " first 1000", blocks.front(), check);
+        report(benchmark.name + " last 1000", blocks.back(), check);
+        report(benchmark.name + " mean", all / blocks.size(), check);
+    }
     return 0;
 }

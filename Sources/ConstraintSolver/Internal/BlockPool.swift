@@ -8,11 +8,14 @@
 /// buffer moves when it grows — a pointer into the pool is valid only until the next
 /// `allocate`.
 struct BlockPool<Element: BitwiseCopyable> {
-    private var storage = RawArray<Element>()
-    /// The first free block of each size class (offset), or -1; allocated on first use.
-    private var freeHeads = RawArray<Int32>()
+    // The buffer is managed here, untyped, rather than by a `RawArray<Element>`, whose
+    // metadata a debug build would look up at run time on every access.
+    private var storage: UnsafeMutableRawPointer?
+    private var capacity = 0
     /// Elements in blocks handed out or on free lists.
     private(set) var reserved = 0
+    /// The first free block of each size class (offset), or -1; allocated on first use.
+    private var freeHeads = RawArray<Int32>()
 
     static var sizeClasses: Int { 27 }
 
@@ -30,7 +33,8 @@ struct BlockPool<Element: BitwiseCopyable> {
     /// The address of the block at `start`.
     @inline(__always)
     func pointer(_ start: Int32) -> UnsafeMutablePointer<Element> {
-        storage.pointer + Int(start)
+        if let storage { return storage.assumingMemoryBound(to: Element.self) + Int(start) }
+        return placeholderAddress.assumingMemoryBound(to: Element.self)
     }
 
     /// A block for at least `count` elements: its offset and capacity.
@@ -42,14 +46,28 @@ struct BlockPool<Element: BitwiseCopyable> {
         if sizeClass < freeHeads.count {
             let head = freeHeads[sizeClass]
             if head >= 0 {
-                freeHeads[sizeClass] = UnsafeMutableRawPointer(storage.pointer + Int(head)).load(as: Int32.self)
+                freeHeads[sizeClass] = UnsafeMutableRawPointer(pointer(head)).load(as: Int32.self)
                 return (head, Int32(capacity))
             }
         }
-        let start = storage.extend(by: capacity)
+        let start = reserved
         precondition(start + capacity <= Int(Int32.max), "the tableau outgrew 2³¹ cells")
+        if start + capacity > self.capacity { grow(minimum: start + capacity) }
         reserved += capacity
         return (Int32(start), Int32(capacity))
+    }
+
+    @inline(never)
+    private mutating func grow(minimum: Int) {
+        let newCapacity = Swift.max(minimum, capacity * 2, 64)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: newCapacity * MemoryLayout<Element>.stride,
+                                                      alignment: MemoryLayout<Element>.alignment)
+        if let storage {
+            memory.copyMemory(from: storage, byteCount: reserved * MemoryLayout<Element>.stride)
+            storage.deallocate()
+        }
+        storage = memory
+        capacity = newCapacity
     }
 
     /// Puts the block at `start` on its free list.
@@ -61,24 +79,25 @@ struct BlockPool<Element: BitwiseCopyable> {
             for index in 0..<Self.sizeClasses { freeHeads[index] = -1 }
         }
         let sizeClass = Self.sizeClass(ofCapacity: Int(capacity))
-        UnsafeMutableRawPointer(storage.pointer + Int(start)).storeBytes(of: freeHeads[sizeClass], as: Int32.self)
+        UnsafeMutableRawPointer(pointer(start)).storeBytes(of: freeHeads[sizeClass], as: Int32.self)
         freeHeads[sizeClass] = start
     }
 
     /// Forgets every block; the memory is kept for reuse.
     mutating func removeAll() {
-        storage.removeAll()
         freeHeads.removeAll()
         reserved = 0
     }
 
     /// Frees the memory. The pool must not be used afterwards.
     mutating func deallocate() {
-        storage.deallocate()
+        storage?.deallocate()
+        storage = nil
+        capacity = 0
         freeHeads.deallocate()
         reserved = 0
     }
 
     /// Bytes of memory held.
-    var footprint: Int { storage.footprint + freeHeads.footprint }
+    var footprint: Int { capacity * MemoryLayout<Element>.stride + freeHeads.footprint }
 }

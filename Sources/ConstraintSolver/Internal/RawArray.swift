@@ -5,7 +5,9 @@
 /// Copies of a `RawArray` share its memory; exactly one owner (a `SolverImpl`) calls
 /// `deallocate()`, once.
 struct RawArray<Element: BitwiseCopyable> {
-    private(set) var base: UnsafeMutablePointer<Element>?
+    // Untyped, so that a debug build (where generic code is not specialised) does not look
+    // up the metadata of `Optional<UnsafeMutablePointer<Element>>` on every access.
+    private var storage: UnsafeMutableRawPointer?
     private(set) var count = 0
     private(set) var capacity = 0
 
@@ -15,18 +17,19 @@ struct RawArray<Element: BitwiseCopyable> {
     subscript(index: Int) -> Element {
         unsafeAddress {
             assert(index >= 0 && index < count, "RawArray index out of range")
-            return UnsafePointer(base.unsafelyUnwrapped + index)
+            return UnsafePointer(pointer + index)
         }
         nonmutating unsafeMutableAddress {
             assert(index >= 0 && index < count, "RawArray index out of range")
-            return base.unsafelyUnwrapped + index
+            return pointer + index
         }
     }
 
     /// The first element's address (valid until the array grows); before the first
     /// allocation, a non-null address that must not be dereferenced.
     @inline(__always) var pointer: UnsafeMutablePointer<Element> {
-        base ?? UnsafeMutablePointer(bitPattern: 64).unsafelyUnwrapped
+        if let storage { return storage.assumingMemoryBound(to: Element.self) }
+        return placeholderAddress.assumingMemoryBound(to: Element.self)
     }
 
     var isEmpty: Bool { count == 0 }
@@ -34,7 +37,7 @@ struct RawArray<Element: BitwiseCopyable> {
     @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow(minimum: count + 1) }
-        (base.unsafelyUnwrapped + count).initialize(to: element)
+        (pointer + count).initialize(to: element)
         count += 1
     }
 
@@ -42,7 +45,7 @@ struct RawArray<Element: BitwiseCopyable> {
     mutating func popLast() -> Element? {
         if count == 0 { return nil }
         count -= 1
-        return base.unsafelyUnwrapped[count]
+        return pointer[count]
     }
 
     @inline(__always)
@@ -81,26 +84,27 @@ struct RawArray<Element: BitwiseCopyable> {
     mutating func assign(_ other: RawArray<Element>) {
         count = 0
         reserve(other.count)
-        if other.count > 0 { base.unsafelyUnwrapped.update(from: other.pointer, count: other.count) }
+        if other.count > 0 { pointer.update(from: other.pointer, count: other.count) }
         count = other.count
     }
 
     @inline(never)
     private mutating func grow(minimum: Int) {
         let newCapacity = Swift.max(minimum, capacity * 2, 8)
-        let memory = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        if let base {
-            memory.moveInitialize(from: base, count: count)
-            base.deallocate()
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: newCapacity * MemoryLayout<Element>.stride,
+                                                      alignment: MemoryLayout<Element>.alignment)
+        if let storage {
+            memory.copyMemory(from: storage, byteCount: count * MemoryLayout<Element>.stride)
+            storage.deallocate()
         }
-        base = memory
+        storage = memory
         capacity = newCapacity
     }
 
     /// Frees the memory. The array must not be used afterwards.
     mutating func deallocate() {
-        base?.deallocate()
-        base = nil
+        storage?.deallocate()
+        storage = nil
         count = 0
         capacity = 0
     }
@@ -108,3 +112,6 @@ struct RawArray<Element: BitwiseCopyable> {
     /// Bytes of memory held.
     var footprint: Int { capacity * MemoryLayout<Element>.stride }
 }
+
+/// A non-null, suitably aligned address for empty tables; never dereferenced.
+let placeholderAddress = UnsafeMutableRawPointer(bitPattern: 64)!

@@ -189,6 +189,10 @@ struct SolverImpl {
         release(tag.marker)
         if tag.other.isValid { release(tag.other) }
         releaseVariables(of: constraint)
+        if constraintCount == 0 {
+            // Nothing left to violate: drop the round-off the objective's value gathered.
+            rows[Self.objectiveSlot].constant = 0
+        }
 
         try optimize(Self.objectiveSlot)
         if !infeasible.isEmpty { try dualOptimize() }
