@@ -42,11 +42,11 @@ fi
 #    our module as `swift build -c release` does (-O, whole module).
 g++ -O3 -DNDEBUG -std=c++17 -I "$kiwi" Benchmarks/kiwi/kiwi_harness.cpp -o "$scratch/kiwi_harness"
 mkdir -p "$scratch/swift"
-swiftc -O -wmo -parse-as-library -module-name ConstraintSolver \
+swiftc -O -wmo -swift-version 6 -parse-as-library -module-name ConstraintSolver \
   -emit-module -emit-module-path "$scratch/swift/ConstraintSolver.swiftmodule" \
   -emit-library -static -o "$scratch/swift/libConstraintSolver.a" \
   $(find Sources/ConstraintSolver -name '*.swift' | sort)
-swiftc -O -I "$scratch/swift" -L "$scratch/swift" -lConstraintSolver \
+swiftc -O -swift-version 6 -I "$scratch/swift" -L "$scratch/swift" -lConstraintSolver \
   Benchmarks/kiwi/SolverHarness.swift -o "$scratch/solver_harness"
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load $(cut -d' ' -f1-3 /proc/loadavg)"

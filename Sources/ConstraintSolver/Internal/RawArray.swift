@@ -114,4 +114,6 @@ struct RawArray<Element: BitwiseCopyable> {
 }
 
 /// A non-null, suitably aligned address for empty tables; never dereferenced.
-let placeholderAddress = UnsafeMutableRawPointer(bitPattern: 64)!
+@inline(__always) var placeholderAddress: UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(bitPattern: 64).unsafelyUnwrapped
+}
