@@ -117,3 +117,18 @@ struct RawArray<Element: BitwiseCopyable> {
 @inline(__always) var placeholderAddress: UnsafeMutableRawPointer {
     UnsafeMutableRawPointer(bitPattern: 64).unsafelyUnwrapped
 }
+
+/// Moves `count` trivial values from `source` to `target`, which may overlap. The tableau's
+/// rows are a handful of cells: a loop is cheaper than a call to `memmove` up to a few.
+@inline(__always)
+func moveElements<T: BitwiseCopyable>(from source: UnsafePointer<T>, to target: UnsafeMutablePointer<T>, count: Int) {
+    if count > 8 {
+        target.update(from: source, count: count)
+    } else if UnsafePointer(target) < source {
+        var index = 0
+        while index < count { target[index] = source[index]; index &+= 1 }
+    } else {
+        var index = count
+        while index > 0 { index &-= 1; target[index] = source[index] }
+    }
+}

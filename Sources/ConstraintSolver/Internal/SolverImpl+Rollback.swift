@@ -41,7 +41,7 @@ extension SolverImpl {
         let header = rows[slot]
         let offset = journal.cells.extend(by: Int(header.count))
         if header.count > 0 {
-            (journal.cells.pointer + offset).update(from: cellPool.pointer(header.start), count: Int(header.count))
+            moveElements(from: cellPool.pointer(header.start), to: journal.cells.pointer + offset, count: Int(header.count))
         }
         journal.rows.append(Journal.SavedRow(slot: Int32(slot), constant: header.constant, basic: header.basic,
                                              count: header.count, offset: Int32(offset)))
@@ -53,8 +53,7 @@ extension SolverImpl {
         let entry = symbols[symbol]
         let offset = journal.slots.extend(by: Int(entry.columnCount))
         if entry.columnCount > 0 {
-            (journal.slots.pointer + offset).update(from: columnPool.pointer(entry.columnStart),
-                                                    count: Int(entry.columnCount))
+            moveElements(from: columnPool.pointer(entry.columnStart), to: journal.slots.pointer + offset, count: Int(entry.columnCount))
         }
         journal.columns.append(Journal.SavedColumn(id: Int32(symbol.id), count: entry.columnCount, offset: Int32(offset)))
     }
@@ -77,8 +76,7 @@ extension SolverImpl {
                 symbols.entries[id].columnStart = block.start
                 symbols.entries[id].columnCapacity = block.capacity
             }
-            columnPool.pointer(symbols.entries[id].columnStart)
-                .update(from: journal.slots.pointer + Int(saved.offset), count: Int(saved.count))
+            moveElements(from: journal.slots.pointer + Int(saved.offset), to: columnPool.pointer(symbols.entries[id].columnStart), count: Int(saved.count))
             symbols.entries[id].columnCount = saved.count
         }
         // Basic symbols change only in touched rows: unlink the current ones, then relink
@@ -107,8 +105,7 @@ extension SolverImpl {
                     rows[slot].start = block.start
                     rows[slot].capacity = block.capacity
                 }
-                cellPool.pointer(rows[slot].start).update(from: journal.cells.pointer + Int(saved.offset),
-                                                          count: Int(saved.count))
+                moveElements(from: journal.cells.pointer + Int(saved.offset), to: cellPool.pointer(rows[slot].start), count: Int(saved.count))
             }
             rows[slot].count = saved.count
             if saved.basic.isValid { symbols[saved.basic].row = Int32(slot) }

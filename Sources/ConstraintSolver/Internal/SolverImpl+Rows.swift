@@ -98,7 +98,7 @@ extension SolverImpl {
         let (index, found) = searchCells(building.pointer, count, symbol)
         precondition(found, "solve(for:) on a symbol the row does not hold")
         let factor = -1 / building[index].coefficient
-        (building.pointer + index).update(from: building.pointer + index + 1, count: count - index - 1)
+        moveElements(from: building.pointer + index + 1, to: building.pointer + index, count: count - index - 1)
         building.removeLast()
         buildingConstant *= factor
         for position in 0..<building.count { building[position].coefficient *= factor }

@@ -10,7 +10,7 @@ extension SolverImpl {
         touchColumn(symbol)
         targets.removeAll()
         _ = targets.extend(by: count)
-        targets.pointer.update(from: column(symbol).baseAddress!, count: count)
+        moveElements(from: column(symbol).baseAddress!, to: targets.pointer, count: count)
         symbols[symbol].columnCount = 0
         let sourceConstant = rows[source].constant
         for index in 0..<count {

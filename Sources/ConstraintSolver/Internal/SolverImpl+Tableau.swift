@@ -42,7 +42,7 @@ extension SolverImpl {
         let entry = symbols[symbol]
         let block = columnPool.allocate(atLeast: Int(entry.columnCount) + 1)
         if entry.columnCount > 0 {
-            columnPool.pointer(block.start).update(from: columnPool.pointer(entry.columnStart), count: Int(entry.columnCount))
+            moveElements(from: columnPool.pointer(entry.columnStart), to: columnPool.pointer(block.start), count: Int(entry.columnCount))
         }
         columnPool.release(start: entry.columnStart, capacity: entry.columnCapacity)
         symbols[symbol].columnStart = block.start
@@ -77,7 +77,7 @@ extension SolverImpl {
         let header = rows[slot]
         let block = cellPool.allocate(atLeast: capacity)
         if keeping && header.count > 0 {
-            cellPool.pointer(block.start).update(from: cellPool.pointer(header.start), count: Int(header.count))
+            moveElements(from: cellPool.pointer(header.start), to: cellPool.pointer(block.start), count: Int(header.count))
         }
         cellPool.release(start: header.start, capacity: header.capacity)
         rows[slot].start = block.start
@@ -101,7 +101,7 @@ extension SolverImpl {
         } else if !nearZero(coefficient) {
             reserveCells(slot, count + 1)
             let cells = cells(slot)
-            (cells + index + 1).update(from: cells + index, count: count - index)
+            moveElements(from: cells + index, to: cells + index + 1, count: count - index)
             cells[index] = Cell(symbol: symbol, coefficient: coefficient)
             rows[slot].count = Int32(count + 1)
             columnAppend(symbol, Int32(slot))
@@ -114,7 +114,7 @@ extension SolverImpl {
         touchRow(slot)
         let count = Int(rows[slot].count)
         let cells = cells(slot)
-        (cells + index).update(from: cells + index + 1, count: count - index - 1)
+        moveElements(from: cells + index + 1, to: cells + index, count: count - index - 1)
         rows[slot].count = Int32(count - 1)
     }
 
@@ -149,7 +149,7 @@ extension SolverImpl {
         touchRow(slot)
         let count = building.count
         reserveCells(slot, count, keeping: false)
-        if count > 0 { cells(slot).update(from: building.pointer, count: count) }
+        if count > 0 { moveElements(from: building.pointer, to: cells(slot), count: count) }
         rows[slot].count = Int32(count)
         rows[slot].constant = buildingConstant
         rows[slot].basic = basic
@@ -169,7 +169,7 @@ extension SolverImpl {
         if keeping {
             building.removeAll()
             _ = building.extend(by: count)
-            if count > 0 { building.pointer.update(from: cells(slot), count: count) }
+            if count > 0 { moveElements(from: cells(slot), to: building.pointer, count: count) }
             buildingConstant = header.constant
         }
         if header.basic.isValid { symbols[header.basic].row = -1 }
@@ -211,7 +211,7 @@ extension SolverImpl {
             if !expectingCells { residualPurges += 1 }
             targets.removeAll()
             _ = targets.extend(by: count)
-            targets.pointer.update(from: column(symbol).baseAddress!, count: count)
+            moveElements(from: column(symbol).baseAddress!, to: targets.pointer, count: count)
             for index in 0..<count {
                 let slot = Int(targets[index])
                 let (position, found) = searchCells(cells(slot), Int(rows[slot].count), symbol)
@@ -233,14 +233,14 @@ extension SolverImpl {
         if found {
             let sum = building[index].coefficient + coefficient
             if nearZero(sum) {
-                (building.pointer + index).update(from: building.pointer + index + 1, count: count - index - 1)
+                moveElements(from: building.pointer + index + 1, to: building.pointer + index, count: count - index - 1)
                 building.removeLast()
             } else {
                 building[index].coefficient = sum
             }
         } else if !nearZero(coefficient) {
             _ = building.extend(by: 1)
-            (building.pointer + index + 1).update(from: building.pointer + index, count: count - index)
+            moveElements(from: building.pointer + index, to: building.pointer + index + 1, count: count - index)
             building[index] = Cell(symbol: symbol, coefficient: coefficient)
         }
     }
@@ -267,19 +267,21 @@ extension SolverImpl {
             mergeShortRow(into: slot, from: source, scale: scale, skip: skip)
             return
         }
-        scratch.removeAll()
-        _ = scratch.extend(by: targetCount + sourceCount)
-        columnChanges.removeAll()
-        _ = columnChanges.extend(by: targetCount + sourceCount)
+        // The sum goes straight into a new block, which replaces the target's.
+        columnChanges.reserve(targetCount + sourceCount)
+        let block = cellPool.allocate(atLeast: targetCount + sourceCount)
         let (written, changed) = Self.merge(cells(slot), targetCount, cells(source), sourceCount, scale: scale,
-                                            skip: skip, into: scratch.pointer, changes: columnChanges.pointer)
+                                            skip: skip, into: cellPool.pointer(block.start),
+                                            changes: columnChanges.pointer)
         mergedCells &+= written
-        reserveCells(slot, written, keeping: false)
-        if written > 0 { cells(slot).update(from: scratch.pointer, count: written) }
+        cellPool.release(start: rows[slot].start, capacity: rows[slot].capacity)
+        rows[slot].start = block.start
+        rows[slot].capacity = block.capacity
         rows[slot].count = Int32(written)
         let slot32 = Int32(slot)
+        let changes = columnChanges.pointer
         for index in 0..<changed {
-            let change = columnChanges[index]
+            let change = changes[index]
             if change > 0 {
                 columnAppend(Symbol(raw: change), slot32)
             } else {
@@ -301,7 +303,7 @@ extension SolverImpl {
         if skip.isValid {
             let (index, found) = searchCells(target, count, skip)
             if found {
-                (target + index).update(from: target + index + 1, count: count - index - 1)
+                moveElements(from: target + index + 1, to: target + index, count: count - index - 1)
                 count -= 1
             }
         }
@@ -314,7 +316,7 @@ extension SolverImpl {
             if found {
                 let sum = target[index].coefficient + value
                 if nearZero(sum) {
-                    (target + index).update(from: target + index + 1, count: count - index - 1)
+                    moveElements(from: target + index + 1, to: target + index, count: count - index - 1)
                     count -= 1
                     rows[slot].count = Int32(count)
                     columnRemove(b.symbol, slot32)
@@ -324,7 +326,7 @@ extension SolverImpl {
                     low = index + 1
                 }
             } else if !nearZero(value) {
-                (target + index + 1).update(from: target + index, count: count - index)
+                moveElements(from: target + index, to: target + index + 1, count: count - index)
                 target[index] = Cell(symbol: b.symbol, coefficient: value)
                 count += 1
                 rows[slot].count = Int32(count)
