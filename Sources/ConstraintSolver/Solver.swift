@@ -56,6 +56,13 @@ public final class Solver {
         impl.deallocate()
     }
 
+    /// Runs a read of the tableau in place: a plain read of `impl`, a struct in a class,
+    /// would copy it (and retain what it holds) for the call's duration.
+    @inline(__always)
+    private func reading<Result>(_ body: (inout SolverImpl) -> Result) -> Result {
+        body(&impl)
+    }
+
     /// Creates an empty solver.
     ///
     /// ```swift
@@ -173,12 +180,12 @@ public final class Solver {
     ///
     /// - Complexity: O(1) for a constraint used by a single solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        impl.hasConstraint(constraint)
+        reading { $0.hasConstraint(constraint) }
     }
 
     /// The number of constraints added and not removed, including the
     /// internal `variable == value` constraint of each edit variable.
-    public var constraintCount: Int { impl.constraintCount }
+    public var constraintCount: Int { reading { $0.constraintCount } }
 
     /// Makes `variable` an edit variable, whose value you then steer with
     /// ``suggestValue(_:for:)``.
@@ -220,7 +227,7 @@ public final class Solver {
     /// }
     /// ```
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        impl.hasEditVariable(variable)
+        reading { $0.hasEditVariable(variable) }
     }
 
     /// Suggests a value for an edit variable and re-solves incrementally.
@@ -259,7 +266,7 @@ public final class Solver {
     ///
     /// - Complexity: O(*v*) in the number of variables.
     public func updateVariables() {
-        impl.updateVariables()
+        reading { $0.updateVariables() }
     }
 
     /// The current solution's value for `variable`, read directly from the
@@ -272,7 +279,7 @@ public final class Solver {
     ///
     /// - Complexity: O(1) for a variable used by a single solver.
     public func value(of variable: Variable) -> Double {
-        impl.value(of: variable)
+        reading { $0.value(of: variable) }
     }
 
     /// The weighted error of the current solution: Σ weight × violation over
@@ -281,7 +288,7 @@ public final class Solver {
     /// ```swift
     /// if solver.objectiveValue > 0 { print("some preferences are broken") }
     /// ```
-    public var objectiveValue: Double { impl.objectiveValue }
+    public var objectiveValue: Double { reading { $0.objectiveValue } }
 
     /// Removes every constraint, edit variable and variable, returning the
     /// solver to its freshly created state; its memory is kept for reuse.

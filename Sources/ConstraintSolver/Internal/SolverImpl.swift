@@ -198,6 +198,7 @@ struct SolverImpl {
         if !infeasible.isEmpty { try dualOptimize() }
     }
 
+    @inline(__always)
     func hasConstraint(_ constraint: Constraint) -> Bool {
         constraint.registrations.payload(for: token) != nil
     }
@@ -242,6 +243,7 @@ struct SolverImpl {
         try removeConstraint(constraint)
     }
 
+    @inline(__always)
     func hasEditVariable(_ variable: Variable) -> Bool {
         guard let registration = variable.registrations.payload(for: token) else { return false }
         return registration.editIndex >= 0
@@ -264,6 +266,7 @@ struct SolverImpl {
         try dualOptimize()
     }
 
+    @inline(__always)
     func updateVariables() {
         let count = variables.count
         if count == 0 { return }
@@ -278,6 +281,7 @@ struct SolverImpl {
         }
     }
 
+    @inline(__always)
     func value(of variable: Variable) -> Double {
         guard let registration = variable.registrations.payload(for: token) else { return 0 }
         let slot = Int(symbols[registration.symbol].row)
