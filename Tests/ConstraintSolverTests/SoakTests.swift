@@ -31,23 +31,6 @@ struct SoakTests {
         return (solver, heights, height)
     }
 
-    /// What the solver holds and has done, to compare across the run.
-    struct Reading: Equatable {
-        var symbolTableSize: Int
-        var liveSymbols: Int
-        var rows: Int
-        var variables: Int
-        var footprint: Int
-
-        init(_ solver: Solver) {
-            symbolTableSize = solver.impl.symbolTableSize
-            liveSymbols = solver.impl.liveSymbolCount
-            rows = solver.impl.rowCount
-            variables = solver.impl.variableCount
-            footprint = solver.impl.footprint
-        }
-    }
-
     static func work(_ solver: Solver) -> Int { solver.impl.pivotCount + solver.impl.mergedCells }
 
     /// 100,000 add/remove cycles of one constraint on label 8's height: required (its row
@@ -60,7 +43,7 @@ struct SoakTests {
         let equality: Constraint = heights[8] |==| target
         let constraint: Constraint = required ? equality : equality.withStrength(.strong)
         let settled = solver.value(of: containerHeight)
-        let initial = Reading(solver)
+        let initial = solver.impl.occupancy
         // By hand: 8 above the first label, each label's intrinsic height and 8 below it.
         var stacked = 8.0
         for index in 0..<16 { stacked += Double(index % 3 + 1) * 17.578125 + 8 }
@@ -75,7 +58,7 @@ struct SoakTests {
         var start = Self.work(solver)
         try cycle(1_000)
         let firstThousand = Self.work(solver) - start
-        let afterFirstThousand = Reading(solver)
+        let afterFirstThousand = solver.impl.occupancy
         try cycle(98_000)
         start = Self.work(solver)
         try cycle(1_000)
@@ -83,11 +66,11 @@ struct SoakTests {
 
         #expect(firstThousand > 0)
         #expect(Double(lastThousand) <= 1.5 * Double(firstThousand), "work \(firstThousand) → \(lastThousand)")
-        #expect(Reading(solver) == afterFirstThousand)
+        #expect(solver.impl.occupancy == afterFirstThousand)
         // Flat from the start: the cycle borrows its marker, errors and artificial variable
         // and gives them back.
-        #expect(Reading(solver).liveSymbols == initial.liveSymbols)
-        #expect(Reading(solver).symbolTableSize <= initial.symbolTableSize + 3)
+        #expect(solver.impl.occupancy.liveSymbols == initial.liveSymbols)
+        #expect(solver.impl.occupancy.symbolTableSize <= initial.symbolTableSize + 3)
         #expect(solver.value(of: containerHeight) == settled)
         #expect(solver.impl.residualPurges == 0)
         if required {

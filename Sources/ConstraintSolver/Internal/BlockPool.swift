@@ -60,13 +60,7 @@ struct BlockPool<Element: BitwiseCopyable> {
     @inline(never)
     private mutating func grow(minimum: Int) {
         let newCapacity = Swift.max(minimum, capacity * 2, 64)
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: newCapacity * MemoryLayout<Element>.stride,
-                                                      alignment: MemoryLayout<Element>.alignment)
-        if let storage {
-            memory.copyMemory(from: storage, byteCount: reserved * MemoryLayout<Element>.stride)
-            storage.deallocate()
-        }
-        storage = memory
+        storage = reallocate(storage, keeping: reserved, of: Element.self, capacity: newCapacity)
         capacity = newCapacity
     }
 

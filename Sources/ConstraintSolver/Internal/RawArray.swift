@@ -91,14 +91,16 @@ struct RawArray<Element: BitwiseCopyable> {
     @inline(never)
     private mutating func grow(minimum: Int) {
         let newCapacity = Swift.max(minimum, capacity * 2, 8)
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: newCapacity * MemoryLayout<Element>.stride,
-                                                      alignment: MemoryLayout<Element>.alignment)
-        if let storage {
-            memory.copyMemory(from: storage, byteCount: count * MemoryLayout<Element>.stride)
-            storage.deallocate()
-        }
-        storage = memory
+        storage = reallocate(storage, keeping: count, of: Element.self, capacity: newCapacity)
         capacity = newCapacity
+    }
+
+    /// Appends `count` elements copied from `source`; returns the index of the first.
+    @inline(__always)
+    mutating func append(from source: UnsafePointer<Element>, count: Int) -> Int {
+        let start = extend(by: count)
+        if count > 0 { moveElements(from: source, to: pointer + start, count: count) }
+        return start
     }
 
     /// Frees the memory. The array must not be used afterwards.
@@ -131,4 +133,17 @@ func moveElements<T: BitwiseCopyable>(from source: UnsafePointer<T>, to target: 
         var index = count
         while index > 0 { index &-= 1; target[index] = source[index] }
     }
+}
+
+/// New memory for `capacity` values of `type`, holding the first `count` of `storage`, which
+/// is freed.
+func reallocate<T: BitwiseCopyable>(_ storage: UnsafeMutableRawPointer?, keeping count: Int, of type: T.Type,
+                                    capacity: Int) -> UnsafeMutableRawPointer {
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<T>.stride,
+                                                  alignment: MemoryLayout<T>.alignment)
+    if let storage {
+        memory.copyMemory(from: storage, byteCount: count * MemoryLayout<T>.stride)
+        storage.deallocate()
+    }
+    return memory
 }

@@ -120,6 +120,21 @@ extension SolverImpl {
         return lines.joined(separator: "\n")
     }
 
+    /// What a solver holds, to compare across a long run: symbols alive and ever needed at
+    /// once, rows, variables, and the bytes of its tables.
+    struct Occupancy: Equatable {
+        var symbolTableSize: Int
+        var liveSymbols: Int
+        var rows: Int
+        var variables: Int
+        var bytes: Int
+    }
+
+    var occupancy: Occupancy {
+        Occupancy(symbolTableSize: symbolTableSize, liveSymbols: liveSymbolCount, rows: rowCount,
+                  variables: variableCount, bytes: footprint)
+    }
+
     /// Symbols alive (issued and not released).
     var liveSymbolCount: Int { symbols.liveCount }
     /// Symbol ids ever needed at once: the size of the symbol table.

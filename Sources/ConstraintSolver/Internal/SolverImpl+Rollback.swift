@@ -39,10 +39,7 @@ extension SolverImpl {
     private mutating func saveRow(_ slot: Int) {
         rows[slot].stamp = journal.epoch
         let header = rows[slot]
-        let offset = journal.cells.extend(by: Int(header.count))
-        if header.count > 0 {
-            moveElements(from: cellPool.pointer(header.start), to: journal.cells.pointer + offset, count: Int(header.count))
-        }
+        let offset = journal.cells.append(from: cellPool.pointer(header.start), count: Int(header.count))
         journal.rows.append(Journal.SavedRow(slot: Int32(slot), constant: header.constant, basic: header.basic,
                                              count: header.count, offset: Int32(offset)))
     }
@@ -51,10 +48,7 @@ extension SolverImpl {
     private mutating func saveColumn(_ symbol: Symbol) {
         symbols[symbol].stamp = journal.epoch
         let entry = symbols[symbol]
-        let offset = journal.slots.extend(by: Int(entry.columnCount))
-        if entry.columnCount > 0 {
-            moveElements(from: columnPool.pointer(entry.columnStart), to: journal.slots.pointer + offset, count: Int(entry.columnCount))
-        }
+        let offset = journal.slots.append(from: columnPool.pointer(entry.columnStart), count: Int(entry.columnCount))
         journal.columns.append(Journal.SavedColumn(id: Int32(symbol.id), count: entry.columnCount, offset: Int32(offset)))
     }
 

@@ -9,8 +9,7 @@ extension SolverImpl {
         if count == 0 { return }
         touchColumn(symbol)
         targets.removeAll()
-        _ = targets.extend(by: count)
-        moveElements(from: column(symbol).baseAddress!, to: targets.pointer, count: count)
+        _ = targets.append(from: column(symbol).baseAddress!, count: count)
         symbols[symbol].columnCount = 0
         let sourceConstant = rows[source].constant
         for index in 0..<count {

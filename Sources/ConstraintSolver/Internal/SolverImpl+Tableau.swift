@@ -168,8 +168,7 @@ extension SolverImpl {
         for index in 0..<count { columnRemove(cells(slot)[index].symbol, slot32) }
         if keeping {
             building.removeAll()
-            _ = building.extend(by: count)
-            if count > 0 { moveElements(from: cells(slot), to: building.pointer, count: count) }
+            _ = building.append(from: cells(slot), count: count)
             buildingConstant = header.constant
         }
         if header.basic.isValid { symbols[header.basic].row = -1 }
@@ -210,8 +209,7 @@ extension SolverImpl {
         if count > 0 {
             if !expectingCells { residualPurges += 1 }
             targets.removeAll()
-            _ = targets.extend(by: count)
-            moveElements(from: column(symbol).baseAddress!, to: targets.pointer, count: count)
+            _ = targets.append(from: column(symbol).baseAddress!, count: count)
             for index in 0..<count {
                 let slot = Int(targets[index])
                 let (position, found) = searchCells(cells(slot), Int(rows[slot].count), symbol)
@@ -350,46 +348,32 @@ extension SolverImpl {
                       changes: UnsafeMutablePointer<Int32>?) -> (written: Int, changed: Int) {
         var i = 0, j = 0, n = 0, c = 0
         let skipRaw = skip.raw
-        while i < targetCount && j < sourceCount {
-            let a = target[i]
-            let b = source[j]
-            if a.symbol.raw < b.symbol.raw {
-                if a.symbol.raw != skipRaw { out[n] = a; n &+= 1 }
+        while i < targetCount || j < sourceCount {
+            // An exhausted side reads as the largest symbol, so the other side drains.
+            let aRaw = i < targetCount ? target[i].symbol.raw : Int32.max
+            let bRaw = j < sourceCount ? source[j].symbol.raw : Int32.max
+            if aRaw < bRaw {
+                if aRaw != skipRaw { out[n] = target[i]; n &+= 1 }
                 i &+= 1
-            } else if a.symbol.raw > b.symbol.raw {
-                let value = b.coefficient * scale
+            } else if aRaw > bRaw {
+                let value = source[j].coefficient * scale
                 if !nearZero(value) {
-                    out[n] = Cell(symbol: b.symbol, coefficient: value)
+                    out[n] = Cell(symbol: source[j].symbol, coefficient: value)
                     n &+= 1
-                    if let changes { changes[c] = b.symbol.raw; c &+= 1 }
+                    if let changes { changes[c] = bRaw; c &+= 1 }
                 }
                 j &+= 1
             } else {
-                let value = a.coefficient + b.coefficient * scale
+                let value = target[i].coefficient + source[j].coefficient * scale
                 if nearZero(value) {
-                    if let changes { changes[c] = -a.symbol.raw; c &+= 1 }
+                    if let changes { changes[c] = -aRaw; c &+= 1 }
                 } else {
-                    out[n] = Cell(symbol: a.symbol, coefficient: value)
+                    out[n] = Cell(symbol: target[i].symbol, coefficient: value)
                     n &+= 1
                 }
                 i &+= 1
                 j &+= 1
             }
-        }
-        while i < targetCount {
-            let a = target[i]
-            if a.symbol.raw != skipRaw { out[n] = a; n &+= 1 }
-            i &+= 1
-        }
-        while j < sourceCount {
-            let b = source[j]
-            let value = b.coefficient * scale
-            if !nearZero(value) {
-                out[n] = Cell(symbol: b.symbol, coefficient: value)
-                n &+= 1
-                if let changes { changes[c] = b.symbol.raw; c &+= 1 }
-            }
-            j &+= 1
         }
         return (n, c)
     }
