@@ -261,7 +261,9 @@ extension SolverImpl {
         touchRow(slot)
         let sourceCount = Int(rows[source].count)
         let targetCount = Int(rows[slot].count)
-        if sourceCount * 4 < targetCount {
+        // In place (a binary search per source cell) unless both rows are long and of
+        // similar size, where inserting cell by cell would move the target again and again.
+        if sourceCount <= 16 || sourceCount * 4 < targetCount {
             mergeShortRow(into: slot, from: source, scale: scale, skip: skip)
             return
         }
@@ -288,8 +290,8 @@ extension SolverImpl {
         }
     }
 
-    /// `mergeRow` for a source much shorter than the target (a short row substituted into
-    /// the objective or into a long row): each source cell is found by binary search and
+    /// `mergeRow` for a short source, or one much shorter than the target (a row substituted
+    /// into the objective or into a long row): each source cell is found by binary search and
     /// updated, inserted or removed in place, instead of rewriting the whole target.
     private mutating func mergeShortRow(into slot: Int, from source: Int, scale: Double, skip: Symbol) {
         let sourceCount = Int(rows[source].count)
