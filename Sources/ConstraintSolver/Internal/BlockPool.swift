@@ -9,8 +9,9 @@
 /// `allocate`.
 struct BlockPool<Element: BitwiseCopyable> {
     // The buffer is managed here, untyped, rather than by a `RawArray<Element>`, whose
-    // metadata a debug build would look up at run time on every access.
-    private var storage: UnsafeMutableRawPointer?
+    // metadata a debug build would look up at run time on every access; never nil (see
+    // `RawArray`).
+    private var storage = placeholderAddress
     private var capacity = 0
     /// Elements in blocks handed out or on free lists.
     private(set) var reserved = 0
@@ -33,8 +34,7 @@ struct BlockPool<Element: BitwiseCopyable> {
     /// The address of the block at `start`.
     @inline(__always)
     func pointer(_ start: Int32) -> UnsafeMutablePointer<Element> {
-        if let storage { return storage.assumingMemoryBound(to: Element.self) + Int(start) }
-        return placeholderAddress.assumingMemoryBound(to: Element.self)
+        storage.assumingMemoryBound(to: Element.self) + Int(start)
     }
 
     /// A block for at least `count` elements: its offset and capacity.
@@ -60,7 +60,7 @@ struct BlockPool<Element: BitwiseCopyable> {
     @inline(never)
     private mutating func grow(minimum: Int) {
         let newCapacity = Swift.max(minimum, capacity * 2, 64)
-        storage = reallocate(storage, keeping: reserved, of: Element.self, capacity: newCapacity)
+        storage = reallocate(capacity > 0 ? storage : nil, keeping: reserved, of: Element.self, capacity: newCapacity)
         capacity = newCapacity
     }
 
@@ -85,8 +85,8 @@ struct BlockPool<Element: BitwiseCopyable> {
 
     /// Frees the memory. The pool must not be used afterwards.
     mutating func deallocate() {
-        storage?.deallocate()
-        storage = nil
+        if capacity > 0 { storage.deallocate() }
+        storage = placeholderAddress
         capacity = 0
         freeHeads.deallocate()
         reserved = 0

@@ -6,8 +6,9 @@
 /// `deallocate()`, once.
 struct RawArray<Element: BitwiseCopyable> {
     // Untyped, so that a debug build (where generic code is not specialised) does not look
-    // up the metadata of `Optional<UnsafeMutablePointer<Element>>` on every access.
-    private var storage: UnsafeMutableRawPointer?
+    // up the metadata of `UnsafeMutablePointer<Element>` on every access; never nil, so that
+    // an access tests nothing (before the first allocation it is `placeholderAddress`).
+    private var storage = placeholderAddress
     private(set) var count = 0
     private(set) var capacity = 0
 
@@ -28,8 +29,7 @@ struct RawArray<Element: BitwiseCopyable> {
     /// The first element's address (valid until the array grows); before the first
     /// allocation, a non-null address that must not be dereferenced.
     @inline(__always) var pointer: UnsafeMutablePointer<Element> {
-        if let storage { return storage.assumingMemoryBound(to: Element.self) }
-        return placeholderAddress.assumingMemoryBound(to: Element.self)
+        storage.assumingMemoryBound(to: Element.self)
     }
 
     var isEmpty: Bool { count == 0 }
@@ -91,7 +91,7 @@ struct RawArray<Element: BitwiseCopyable> {
     @inline(never)
     private mutating func grow(minimum: Int) {
         let newCapacity = Swift.max(minimum, capacity * 2, 8)
-        storage = reallocate(storage, keeping: count, of: Element.self, capacity: newCapacity)
+        storage = reallocate(capacity > 0 ? storage : nil, keeping: count, of: Element.self, capacity: newCapacity)
         capacity = newCapacity
     }
 
@@ -105,8 +105,8 @@ struct RawArray<Element: BitwiseCopyable> {
 
     /// Frees the memory. The array must not be used afterwards.
     mutating func deallocate() {
-        storage?.deallocate()
-        storage = nil
+        if capacity > 0 { storage.deallocate() }
+        storage = placeholderAddress
         count = 0
         capacity = 0
     }
