@@ -4,11 +4,13 @@ import ConstraintSolver
 /// at a priority: `NSLayoutConstraint`.
 ///
 /// Make constraints from anchors (``LayoutAnchor/constraint(equalTo:constant:)``), adjust
-/// ``priority`` before activating them in a ``LayoutEngine``. Changing ``constant`` of an
-/// active constraint re-solves incrementally, as Auto Layout does: a constraint marked
-/// ``isConstantAdjustable`` before activation keeps its constant in an edit variable, so a
-/// change is one `suggestValue` (a few pivots); otherwise the constraint is removed and
-/// added again.
+/// ``priority`` before activating them in a ``LayoutEngine``. Changing ``constant`` or
+/// ``priority`` of an active constraint re-solves incrementally, as Auto Layout does: the
+/// solver moves the constant through the constraint's marker, or re-weights it, in place
+/// (a few pivots, nothing removed or added — except a change to or from ``LayoutPriority/required``,
+/// which swaps the solver constraint). A constraint marked ``isConstantAdjustable`` before
+/// activation keeps its constant in an edit variable of priority 999 instead, so that a
+/// constant the required constraints cannot meet is approached rather than broken.
 ///
 /// ```swift
 /// let width = label.width.constraint(lessThanOrEqualToConstant: 200)
@@ -29,23 +31,27 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// A name for descriptions and error messages.
     public var identifier: String?
 
-    /// The constant term. Changing it on an active constraint updates the solution.
+    /// The constant term. Changing it on an active constraint updates the solution; if the
+    /// constraint is required and the new constant conflicts with the other required
+    /// constraints, the constraint is deactivated (as UIKit breaks a constraint).
     public var constant: Double {
         didSet {
             if constant != oldValue, let engine { engine.constantChanged(self) }
         }
     }
 
-    /// The priority; change it before activation (changing it on an active constraint
-    /// re-installs it, as UIKit forbids only for required ↔ optional).
+    /// The priority. Changing it on an active constraint re-weights it in place (UIKit
+    /// forbids only required ↔ optional, which here swaps the solver constraint; if it
+    /// becomes required and conflicts, the constraint is deactivated).
     public var priority: LayoutPriority = .required {
         didSet {
             if priority != oldValue, let engine { engine.priorityChanged(self) }
         }
     }
 
-    /// Whether the constant lives in a solver edit variable, so that changing it is an
-    /// incremental re-solve. Set before activation.
+    /// Whether the constant lives in a solver edit variable of priority 999, so that a
+    /// constant the required constraints cannot meet is approached as closely as they allow
+    /// rather than breaking the constraint. Set before activation.
     public var isConstantAdjustable = false
 
     /// The engine the constraint is active in.
@@ -54,6 +60,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     var solverConstraint: Constraint?
     /// The edit variable holding the constant, for adjustable constraints while active.
     var constantVariable: Variable?
+    /// The solver constraint and edit variable of the last activation, reused by the next
+    /// when nothing they encode has changed.
+    private var retired: (constraint: Constraint, constantVariable: Variable?)?
+    /// The constant of the solver expression from the anchors alone (`first − second × m`).
+    private var anchorConstant = 0.0
 
     init(first: LayoutAnchor, relation: Relation, second: LayoutAnchor?, multiplier: Double, constant: Double) {
         self.firstAnchor = first
@@ -84,13 +95,20 @@ public final class LayoutConstraint: CustomStringConvertible {
         return self
     }
 
-    /// The solver constraint for the current constant: `first − second × m − c (rel) 0`,
-    /// where `c` is `constantVariable` when given.
+    /// The solver constraint for the current constant and priority:
+    /// `first − second × m − c (rel) 0`, where `c` is `constantVariable` when given. The one
+    /// of the previous activation when it still reads the same.
     func makeSolverConstraint(constantVariable: Variable?) -> Constraint {
+        if let retired, retired.constantVariable === constantVariable,
+           retired.constraint.strength == priority.strength,
+           constantVariable != nil || retired.constraint.expression.constant == solverConstant {
+            return retired.constraint
+        }
         var expression = firstAnchor.expression
         if let secondAnchor {
             expression = expression - secondAnchor.expression * multiplier
         }
+        anchorConstant = expression.constant
         if let constantVariable {
             expression = expression - constantVariable
         } else {
@@ -98,6 +116,19 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         return Constraint(expression, relation, strength: priority.strength)
     }
+
+    /// The constant of the solver expression for the current ``constant`` (not adjustable).
+    var solverConstant: Double { anchorConstant - constant }
+
+    /// Keeps the solver constraint and edit variable of an activation that ends, for reuse.
+    func retire() {
+        if let solverConstraint { retired = (solverConstraint, constantVariable) }
+        solverConstraint = nil
+        constantVariable = nil
+    }
+
+    /// The edit variable of the last activation, if any, for the next.
+    var retiredConstantVariable: Variable? { retired?.constantVariable }
 
     /// `avatar.bottom <= cell.bottom - 8 @250`.
     public var description: String {

@@ -25,7 +25,9 @@ import TextMetrics
 /// ```
 ///
 /// Everything is incremental: activating or deactivating a constraint, changing a
-/// constant or an intrinsic size, or a new width re-optimizes from the previous solution.
+/// constant, a priority or an intrinsic size, or a new width re-optimizes from the previous
+/// solution, and an engine kept for a screen's life stays as fast and as small as its live
+/// constraints make it, however often they are toggled or changed.
 /// Not `Sendable`: use an engine (and its items) on one thread.
 public final class LayoutEngine {
     /// Pixels per point: label intrinsic sizes are rounded up to this grid, and
@@ -103,8 +105,21 @@ public final class LayoutEngine {
     func contentPrioritiesChanged(_ item: LayoutItem, axis: LayoutAxis) {
         let index = axis == .horizontal ? 0 : 1
         guard let installed = item.contentConstraints[index] else { return }
-        removeContentConstraints(installed)
-        item.contentConstraints[index] = installContentConstraints(item, axis: axis, value: installed.value)
+        do {
+            let hugging = try solver.changeStrength(of: installed.hugging,
+                                                    to: item.contentPriorities.hugging[axis].strength)
+            item.contentConstraints[index] = ContentConstraints(
+                hugging: hugging, compressionResistance: installed.compressionResistance,
+                constant: installed.constant, value: installed.value)
+            let resistance = try solver.changeStrength(of: installed.compressionResistance,
+                                                       to: item.contentPriorities.compressionResistance[axis].strength)
+            item.contentConstraints[index] = ContentConstraints(
+                hugging: hugging, compressionResistance: resistance, constant: installed.constant,
+                value: installed.value)
+        } catch {
+            // Only a required content priority that conflicts gets here.
+            preconditionFailure("cannot change the content priorities of \(item): \(error)")
+        }
     }
 
     private func installContentConstraints(_ item: LayoutItem, axis: LayoutAxis, value: Double) -> ContentConstraints {
@@ -162,7 +177,7 @@ public final class LayoutEngine {
         }
         var variable: Variable?
         if constraint.isConstantAdjustable {
-            let edit = Variable("constant")
+            let edit = constraint.retiredConstantVariable ?? Variable("constant")
             do {
                 try solver.addEditVariable(edit, strength: LayoutEngine.editStrength)
                 try solver.suggestValue(constraint.constant, for: edit)
@@ -186,30 +201,34 @@ public final class LayoutEngine {
     private func uninstall(_ constraint: LayoutConstraint) {
         if let made = constraint.solverConstraint { try? solver.removeConstraint(made) }
         if let variable = constraint.constantVariable { try? solver.removeEditVariable(variable) }
-        constraint.solverConstraint = nil
-        constraint.constantVariable = nil
+        constraint.retire()
         constraint.engine = nil
     }
 
+    /// A constant changed: one suggestion for an adjustable constraint, else the solver
+    /// moves the constraint's constant in place. A required constraint whose new constant
+    /// conflicts is deactivated.
     func constantChanged(_ constraint: LayoutConstraint) {
         if let variable = constraint.constantVariable {
             suggest(constraint.constant, for: variable)
-        } else {
-            reinstall(constraint)
+        } else if let made = constraint.solverConstraint {
+            do {
+                constraint.solverConstraint = try solver.changeConstant(of: made, to: constraint.solverConstant)
+            } catch {
+                // The solver is unchanged: break the constraint, as UIKit logs and breaks one.
+                uninstall(constraint)
+            }
         }
     }
 
+    /// A priority changed: the solver re-weights the constraint in place. One made required
+    /// that conflicts is deactivated.
     func priorityChanged(_ constraint: LayoutConstraint) {
-        reinstall(constraint)
-    }
-
-    private func reinstall(_ constraint: LayoutConstraint) {
-        uninstall(constraint)
+        guard let made = constraint.solverConstraint else { return }
         do {
-            try install(constraint)
+            constraint.solverConstraint = try solver.changeStrength(of: made, to: constraint.priority.strength)
         } catch {
-            // The constraint no longer fits (a required constant changed into a conflict):
-            // it stays inactive, as UIKit logs and breaks a constraint.
+            uninstall(constraint)
         }
     }
 

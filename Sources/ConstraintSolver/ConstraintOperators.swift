@@ -33,6 +33,7 @@ infix operator |>=| : ConstraintRelationPrecedence
 /// ```swift
 /// let c = xm * 2 |==| xl + xr
 /// ```
+@inlinable
 public func |==| <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs - rhs, .equal)
 }
@@ -42,6 +43,7 @@ public func |==| <L: LinearExpressionConvertible, R: LinearExpressionConvertible
 /// ```swift
 /// let c = width |==| 320
 /// ```
+@inlinable
 public func |==| <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
     Constraint(lhs - rhs, .equal)
 }
@@ -51,6 +53,7 @@ public func |==| <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Constr
 /// ```swift
 /// let c = 320 |==| width
 /// ```
+@inlinable
 public func |==| <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
     Constraint(lhs - rhs, .equal)
 }
@@ -60,6 +63,7 @@ public func |==| <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Constr
 /// ```swift
 /// let c = xl + 10 |<=| xr
 /// ```
+@inlinable
 public func |<=| <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs - rhs, .lessThanOrEqual)
 }
@@ -69,6 +73,7 @@ public func |<=| <L: LinearExpressionConvertible, R: LinearExpressionConvertible
 /// ```swift
 /// let c = xr |<=| 100
 /// ```
+@inlinable
 public func |<=| <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
     Constraint(lhs - rhs, .lessThanOrEqual)
 }
@@ -78,6 +83,7 @@ public func |<=| <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Constr
 /// ```swift
 /// let c = 0 |<=| xl
 /// ```
+@inlinable
 public func |<=| <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
     Constraint(lhs - rhs, .lessThanOrEqual)
 }
@@ -87,6 +93,7 @@ public func |<=| <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Constr
 /// ```swift
 /// let c = xr |>=| xl + 10
 /// ```
+@inlinable
 public func |>=| <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs - rhs, .greaterThanOrEqual)
 }
@@ -96,6 +103,7 @@ public func |>=| <L: LinearExpressionConvertible, R: LinearExpressionConvertible
 /// ```swift
 /// let c = height |>=| 17
 /// ```
+@inlinable
 public func |>=| <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
     Constraint(lhs - rhs, .greaterThanOrEqual)
 }
@@ -105,6 +113,7 @@ public func |>=| <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Constr
 /// ```swift
 /// let c = 100 |>=| xr
 /// ```
+@inlinable
 public func |>=| <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
     Constraint(lhs - rhs, .greaterThanOrEqual)
 }

@@ -24,6 +24,7 @@ public struct Expression {
     /// ```swift
     /// let e = Expression([Term(x, coefficient: 2)], constant: 5) // 2·x + 5
     /// ```
+    @inlinable
     public init(_ terms: [Term] = [], constant: Double = 0) {
         self.terms = terms
         self.constant = constant
@@ -34,6 +35,7 @@ public struct Expression {
     /// ```swift
     /// let e = Expression(x) // x
     /// ```
+    @inlinable
     public init(_ variable: Variable) {
         self.terms = [Term(variable)]
         self.constant = 0
@@ -44,6 +46,7 @@ public struct Expression {
     /// ```swift
     /// let e = Expression(Term(x, coefficient: 2)) // 2·x
     /// ```
+    @inlinable
     public init(_ term: Term) {
         self.terms = [term]
         self.constant = 0
@@ -54,6 +57,7 @@ public struct Expression {
     /// ```swift
     /// let ten = Expression(constant: 10)
     /// ```
+    @inlinable
     public init(constant: Double) {
         self.terms = []
         self.constant = constant
@@ -110,15 +114,18 @@ public protocol LinearExpressionConvertible {
 
 extension Variable: LinearExpressionConvertible {
     /// `1 · self` as an expression.
+    @inlinable
     public var linearExpression: Expression { Expression(self) }
 }
 
 extension Term: LinearExpressionConvertible {
     /// The term as a one-term expression.
+    @inlinable
     public var linearExpression: Expression { Expression(self) }
 }
 
 extension Expression: LinearExpressionConvertible {
     /// The expression itself.
+    @inlinable
     public var linearExpression: Expression { self }
 }

@@ -13,12 +13,9 @@
 /// ```
 ///
 /// - Complexity: O(*n* + *m*) in the number of terms.
+@inlinable
 public func + <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    var result = lhs.linearExpression
-    let other = rhs.linearExpression
-    result.terms.append(contentsOf: other.terms)
-    result.constant += other.constant
-    return result
+    combine(lhs, rhs, sign: 1)
 }
 
 /// Adds a constant to a linear value.
@@ -26,6 +23,7 @@ public func + <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(l
 /// ```swift
 /// let inset = left + 8
 /// ```
+@inlinable
 public func + <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
     var result = lhs.linearExpression
     result.constant += rhs
@@ -37,6 +35,7 @@ public func + <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Expressio
 /// ```swift
 /// let inset = 8 + left
 /// ```
+@inlinable
 public func + <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Expression {
     var result = rhs.linearExpression
     result.constant += lhs
@@ -52,15 +51,9 @@ public func + <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Expressio
 /// ```
 ///
 /// - Complexity: O(*n* + *m*) in the number of terms.
+@inlinable
 public func - <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    var result = lhs.linearExpression
-    let other = rhs.linearExpression
-    result.terms.reserveCapacity(result.terms.count + other.terms.count)
-    for term in other.terms {
-        result.terms.append(Term(term.variable, coefficient: -term.coefficient))
-    }
-    result.constant -= other.constant
-    return result
+    combine(lhs, rhs, sign: -1)
 }
 
 /// Subtracts a constant from a linear value.
@@ -68,6 +61,7 @@ public func - <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(l
 /// ```swift
 /// let inset = right - 8
 /// ```
+@inlinable
 public func - <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
     var result = lhs.linearExpression
     result.constant -= rhs
@@ -81,6 +75,7 @@ public func - <L: LinearExpressionConvertible>(lhs: L, rhs: Double) -> Expressio
 /// ```
 ///
 /// - Complexity: O(*n*) in the number of terms.
+@inlinable
 public func - <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Expression {
     var result = -rhs.linearExpression
     result.constant += lhs
@@ -94,6 +89,7 @@ public func - <R: LinearExpressionConvertible>(lhs: Double, rhs: R) -> Expressio
 /// ```swift
 /// let t = -x
 /// ```
+@inlinable
 public prefix func - (operand: Variable) -> Term {
     Term(operand, coefficient: -1)
 }
@@ -103,6 +99,7 @@ public prefix func - (operand: Variable) -> Term {
 /// ```swift
 /// let t = -(2 * x) // -2·x
 /// ```
+@inlinable
 public prefix func - (operand: Term) -> Term {
     Term(operand.variable, coefficient: -operand.coefficient)
 }
@@ -114,6 +111,7 @@ public prefix func - (operand: Term) -> Term {
 /// ```
 ///
 /// - Complexity: O(*n*) in the number of terms.
+@inlinable
 public prefix func - (operand: Expression) -> Expression {
     operand * -1
 }
@@ -125,6 +123,7 @@ public prefix func - (operand: Expression) -> Expression {
 /// ```swift
 /// let t = x * 2
 /// ```
+@inlinable
 public func * (lhs: Variable, rhs: Double) -> Term {
     Term(lhs, coefficient: rhs)
 }
@@ -134,6 +133,7 @@ public func * (lhs: Variable, rhs: Double) -> Term {
 /// ```swift
 /// let t = 2 * x
 /// ```
+@inlinable
 public func * (lhs: Double, rhs: Variable) -> Term {
     Term(rhs, coefficient: lhs)
 }
@@ -143,6 +143,7 @@ public func * (lhs: Double, rhs: Variable) -> Term {
 /// ```swift
 /// let t = (x * 2) * 3 // 6·x
 /// ```
+@inlinable
 public func * (lhs: Term, rhs: Double) -> Term {
     Term(lhs.variable, coefficient: lhs.coefficient * rhs)
 }
@@ -152,6 +153,7 @@ public func * (lhs: Term, rhs: Double) -> Term {
 /// ```swift
 /// let t = 3 * (x * 2) // 6·x
 /// ```
+@inlinable
 public func * (lhs: Double, rhs: Term) -> Term {
     Term(rhs.variable, coefficient: rhs.coefficient * lhs)
 }
@@ -163,6 +165,7 @@ public func * (lhs: Double, rhs: Term) -> Term {
 /// ```
 ///
 /// - Complexity: O(*n*) in the number of terms.
+@inlinable
 public func * (lhs: Expression, rhs: Double) -> Expression {
     var result = lhs
     for index in result.terms.indices { result.terms[index].coefficient *= rhs }
@@ -177,6 +180,7 @@ public func * (lhs: Expression, rhs: Double) -> Expression {
 /// ```
 ///
 /// - Complexity: O(*n*) in the number of terms.
+@inlinable
 public func * (lhs: Double, rhs: Expression) -> Expression {
     rhs * lhs
 }
@@ -186,6 +190,7 @@ public func * (lhs: Double, rhs: Expression) -> Expression {
 /// ```swift
 /// let half = x / 2 // 0.5·x
 /// ```
+@inlinable
 public func / (lhs: Variable, rhs: Double) -> Term {
     Term(lhs, coefficient: 1 / rhs)
 }
@@ -195,6 +200,7 @@ public func / (lhs: Variable, rhs: Double) -> Term {
 /// ```swift
 /// let t = (x * 3) / 2 // 1.5·x
 /// ```
+@inlinable
 public func / (lhs: Term, rhs: Double) -> Term {
     Term(lhs.variable, coefficient: lhs.coefficient / rhs)
 }
@@ -209,9 +215,48 @@ public func / (lhs: Term, rhs: Double) -> Term {
 /// ```
 ///
 /// - Complexity: O(*n*) in the number of terms.
+@inlinable
 public func / (lhs: Expression, rhs: Double) -> Expression {
     var result = lhs
     for index in result.terms.indices { result.terms[index].coefficient /= rhs }
     result.constant /= rhs
     return result
+}
+
+// MARK: Building sums
+
+/// `lhs + sign · rhs` in one array of exactly the terms' number: building a constraint
+/// allocates once per expression, whatever mix of variables, terms and expressions it sums.
+@inlinable
+func combine<L: LinearExpressionConvertible, R: LinearExpressionConvertible>(_ lhs: L, _ rhs: R,
+                                                                             sign: Double) -> Expression {
+    var terms: [Term] = []
+    terms.reserveCapacity(termCount(lhs) + termCount(rhs))
+    let constant = appendTerms(of: lhs, scaledBy: 1, to: &terms) + appendTerms(of: rhs, scaledBy: sign, to: &terms)
+    return Expression(terms, constant: constant)
+}
+
+/// The number of terms `value` contributes (the casts fold away once specialised).
+@inlinable
+func termCount<T: LinearExpressionConvertible>(_ value: T) -> Int {
+    if value is Variable || value is Term { return 1 }
+    return value.linearExpression.terms.count
+}
+
+/// Appends `scale ·` the terms of `value` to `terms`; returns `scale ·` its constant.
+@inlinable
+func appendTerms<T: LinearExpressionConvertible>(of value: T, scaledBy scale: Double, to terms: inout [Term]) -> Double {
+    if let variable = value as? Variable {
+        terms.append(Term(variable, coefficient: scale))
+        return 0
+    }
+    if let term = value as? Term {
+        terms.append(Term(term.variable, coefficient: scale * term.coefficient))
+        return 0
+    }
+    let expression = value.linearExpression
+    for term in expression.terms {
+        terms.append(Term(term.variable, coefficient: scale * term.coefficient))
+    }
+    return scale * expression.constant
 }

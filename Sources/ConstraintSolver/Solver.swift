@@ -12,9 +12,15 @@
 ///
 /// Everything is incremental: each ``addConstraint(_:)`` and
 /// ``removeConstraint(_:)`` leaves the tableau optimal, and
-/// ``suggestValue(_:for:)`` re-optimises from the previous solution in a
+/// ``suggestValue(_:for:)``, ``changeConstant(of:to:)`` and
+/// ``changeStrength(of:to:)`` re-optimise from the previous solution in a
 /// few pivots. Call ``updateVariables()`` to copy the solution into each
 /// ``Variable/value``, or read single values with ``value(of:)``.
+///
+/// A solver's memory and the cost of its operations depend on the
+/// constraints it holds, not on how many came and went: removing a
+/// constraint releases its internal symbols, and the variables no remaining
+/// constraint names, for reuse.
 ///
 /// ```swift
 /// // The Cassowary paper's midpoint example.
@@ -47,7 +53,14 @@ public final class Solver {
     @exclusivity(unchecked) var impl = SolverImpl()
 
     deinit {
-        impl.token.isAlive = false
+        impl.deallocate()
+    }
+
+    /// Runs a read of the tableau in place: a plain read of `impl`, a struct in a class,
+    /// would copy it (and retain what it holds) for the call's duration.
+    @inline(__always)
+    private func reading<Result>(_ body: (inout SolverImpl) -> Result) -> Result {
+        body(&impl)
     }
 
     /// Creates an empty solver.
@@ -91,9 +104,69 @@ public final class Solver {
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if the object is not
     ///   in the solver (nothing changes).
     /// - Complexity: Proportional to the rows holding the constraint's
-    ///   marker plus the pivots needed to re-optimise.
+    ///   marker plus the pivots needed to re-optimise. The constraint's
+    ///   internal symbols, and any variable no remaining constraint names, are
+    ///   released for reuse.
     public func removeConstraint(_ constraint: Constraint) throws(SolverError) {
         try impl.removeConstraint(constraint)
+    }
+
+    /// Replaces `constraint` by a copy whose expression has the constant
+    /// `constant`, in place: the copy takes over the original's rows, and the
+    /// solution is repaired by the dual simplex from the previous one, in a
+    /// few pivots, as for an edit (the constant moves through the
+    /// constraint's marker variable, as Cassowary moves an edit constraint's).
+    /// The original leaves the solver; add or remove the returned object from
+    /// now on.
+    ///
+    /// The constant is the one of ``Constraint/expression`` (`lhs − rhs`):
+    /// for `width |==| 100` it is −100, so `changeConstant(of: c, to: -120)`
+    /// makes it `width == 120`.
+    ///
+    /// ```swift
+    /// var gap = left + 8 |<=| right
+    /// try solver.addConstraint(gap)
+    /// gap = try solver.changeConstant(of: gap, to: 16)   // left + 16 <= right
+    /// ```
+    ///
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` if the constraint is
+    ///   not in the solver; ``SolverError/nonFiniteConstraint(_:)`` (with the
+    ///   would-be copy) for a NaN or infinite constant;
+    ///   ``SolverError/unsatisfiableConstraint(_:)`` (with the would-be copy)
+    ///   if the constraint is required and its new constant conflicts with
+    ///   the other required constraints. The solver is unchanged after any of
+    ///   these; the original stays in it.
+    /// - Complexity: Proportional to the rows holding the constraint's marker
+    ///   plus the dual pivots; no row is built or dropped.
+    @discardableResult
+    public func changeConstant(of constraint: Constraint, to constant: Double) throws(SolverError) -> Constraint {
+        try impl.changeConstant(of: constraint, to: constant)
+    }
+
+    /// Replaces `constraint` by a copy with `strength`. Between two
+    /// non-required strengths this happens in place: the constraint's error
+    /// variables are re-weighted in the objective and the primal simplex
+    /// re-optimises from the previous solution. To or from
+    /// ``Strength/required`` the row's shape changes, so the copy is added and
+    /// then the original removed. The original leaves the solver; use the
+    /// returned object from now on.
+    ///
+    /// ```swift
+    /// var preferred = (width |==| 100).priority(250)
+    /// try solver.addConstraint(preferred)
+    /// preferred = try solver.changeStrength(of: preferred, to: .defaultHigh)
+    /// ```
+    ///
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` if the constraint is
+    ///   not in the solver; ``SolverError/unsatisfiableConstraint(_:)`` (with
+    ///   the would-be copy) if the new strength is required and the
+    ///   constraint conflicts with the required constraints. The solver is
+    ///   unchanged after either; the original stays in it.
+    /// - Complexity: In place, proportional to the objective's merge of the
+    ///   error rows plus the pivots to re-optimise.
+    @discardableResult
+    public func changeStrength(of constraint: Constraint, to strength: Strength) throws(SolverError) -> Constraint {
+        try impl.changeStrength(of: constraint, to: strength)
     }
 
     /// Whether this exact constraint object is in the solver.
@@ -107,12 +180,12 @@ public final class Solver {
     ///
     /// - Complexity: O(1) for a constraint used by a single solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        impl.hasConstraint(constraint)
+        reading { $0.hasConstraint(constraint) }
     }
 
     /// The number of constraints added and not removed, including the
     /// internal `variable == value` constraint of each edit variable.
-    public var constraintCount: Int { impl.constraintCount }
+    public var constraintCount: Int { reading { $0.constraintCount } }
 
     /// Makes `variable` an edit variable, whose value you then steer with
     /// ``suggestValue(_:for:)``.
@@ -154,7 +227,7 @@ public final class Solver {
     /// }
     /// ```
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        impl.hasEditVariable(variable)
+        reading { $0.hasEditVariable(variable) }
     }
 
     /// Suggests a value for an edit variable and re-solves incrementally.
@@ -182,7 +255,9 @@ public final class Solver {
     }
 
     /// Copies the current solution into ``Variable/value`` for every
-    /// variable the solver knows (0 for variables left unconstrained).
+    /// variable that a constraint (or an edit) of this solver names — 0 for
+    /// one the constraints leave free. A variable whose last constraint was
+    /// removed is no longer known and keeps the value it had.
     ///
     /// ```swift
     /// solver.updateVariables()
@@ -191,12 +266,12 @@ public final class Solver {
     ///
     /// - Complexity: O(*v*) in the number of variables.
     public func updateVariables() {
-        impl.updateVariables()
+        reading { $0.updateVariables() }
     }
 
     /// The current solution's value for `variable`, read directly from the
-    /// tableau (no need for ``updateVariables()``); 0 for a variable the
-    /// solver does not know or that is unconstrained.
+    /// tableau (no need for ``updateVariables()``); 0 for a variable no
+    /// constraint of the solver names, or that the constraints leave free.
     ///
     /// ```swift
     /// let height = solver.value(of: container.height)
@@ -204,7 +279,7 @@ public final class Solver {
     ///
     /// - Complexity: O(1) for a variable used by a single solver.
     public func value(of variable: Variable) -> Double {
-        impl.value(of: variable)
+        reading { $0.value(of: variable) }
     }
 
     /// The weighted error of the current solution: Σ weight × violation over
@@ -213,10 +288,10 @@ public final class Solver {
     /// ```swift
     /// if solver.objectiveValue > 0 { print("some preferences are broken") }
     /// ```
-    public var objectiveValue: Double { impl.objectiveValue }
+    public var objectiveValue: Double { reading { $0.objectiveValue } }
 
     /// Removes every constraint, edit variable and variable, returning the
-    /// solver to its freshly created state.
+    /// solver to its freshly created state; its memory is kept for reuse.
     ///
     /// Constraint and variable objects can be added again afterwards.
     ///
@@ -225,8 +300,8 @@ public final class Solver {
     /// solver.constraintCount // 0
     /// ```
     ///
-    /// - Complexity: O(1) amortised; stale per-object bookkeeping is
-    ///   discarded lazily.
+    /// - Complexity: O(*v*) in the variables held; stale per-object
+    ///   bookkeeping is discarded lazily.
     public func reset() {
         impl.reset()
     }

@@ -20,6 +20,7 @@ public struct Term {
     /// ```swift
     /// let half = Term(x, coefficient: 0.5)
     /// ```
+    @inlinable
     public init(_ variable: Variable, coefficient: Double = 1) {
         self.variable = variable
         self.coefficient = coefficient

@@ -1,5 +1,7 @@
 // The solver path (issue 4): each example cell by frame arithmetic vs by constraints, and a
 // 16-label stacked cell built and solved with the Cassowary solver directly (kiwi's benchmark).
+// Churn on long-lived systems (issue 34): constraints added and removed, constants and
+// priorities changed, on one solver or engine for the whole run.
 import Benchmark
 import BenchmarkSupport
 import ConstraintLayout
@@ -110,5 +112,74 @@ let benchmarks: @Sendable () -> Void = {
             cell.solver.updateVariables()
             blackHole(cell.containerHeight.value)
         }
+    }
+
+    // Thousands of operations per measurement, and the allocations they make (none, once the
+    // system has grown).
+    let churnConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10,
+        scalingFactor: .kilo, maxDuration: .seconds(2), maxIterations: 1_000)
+
+    // 11. Churn: one constraint on label 8's height added and removed on one long-lived cell,
+    // for the whole run (the system never resets): required (its row goes through phase one
+    // and its rollback journal) or strong. Flat means the same time per cycle at the end of a
+    // run as at its start, and no allocation at all.
+    for required in [true, false] {
+        let churned = try! SixteenLabelCell(width: 320, editableWidth: true)
+        let equality = churned.heights[8] |==| SixteenLabelCell.intrinsic[8] + (required ? 3 : 20)
+        let constraint = required ? equality : equality.withStrength(.strong)
+        Benchmark("Solver/16-label churn \(required ? "required" : "strong") add+remove",
+                  configuration: churnConfiguration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                try! churned.solver.addConstraint(constraint)
+                try! churned.solver.removeConstraint(constraint)
+            }
+            blackHole(churned.solver.value(of: churned.containerHeight))
+        }
+    }
+
+    // A required constraint's constant moved in place (no row removed or added): label 8's
+    // height pinned, alternately 3 and 6 points above its intrinsic height.
+    let pinned = try! SixteenLabelCell(width: 320, editableWidth: true)
+    nonisolated(unsafe) var pin = pinned.heights[8] |==| SixteenLabelCell.intrinsic[8] + 3
+    try! pinned.solver.addConstraint(pin)
+    nonisolated(unsafe) var raised = false
+    Benchmark("Solver/16-label changeConstant (required)",
+              configuration: churnConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            raised.toggle()
+            pin = try! pinned.solver.changeConstant(of: pin, to: -(SixteenLabelCell.intrinsic[8] + (raised ? 6 : 3)))
+        }
+        blackHole(pinned.solver.value(of: pinned.containerHeight))
+    }
+
+    // The same churn through the Auto Layout layer: an engine kept for the run, one
+    // constraint activated and deactivated, and a constant changed on an active one.
+    let engine = LayoutEngine(scale: 2)
+    let box = LayoutItem(name: "box")
+    engine.addItem(box)
+    let toggled = box.width.constraint(equalToConstant: 120)
+    let top = box.top.constraint(equalTo: engine.contentView.top, constant: 10)
+    try! engine.activate([
+        box.leading.constraint(equalTo: engine.contentView.leading, constant: 10), top,
+        box.height.constraint(equalToConstant: 20), box.width.constraint(equalToConstant: 60).withPriority(.defaultLow),
+        engine.contentView.bottom.constraint(greaterThanOrEqualTo: box.bottom, constant: 10),
+    ])
+    Benchmark("LayoutEngine/activate+deactivate",
+              configuration: churnConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            try! engine.activate([toggled])
+            engine.deactivate([toggled])
+        }
+        blackHole(box.frame)
+    }
+    nonisolated(unsafe) var lowered = false
+    Benchmark("LayoutEngine/constant change",
+              configuration: churnConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            lowered.toggle()
+            top.constant = lowered ? 14 : 10
+        }
+        blackHole(box.frame)
     }
 }

@@ -9,11 +9,13 @@ final class SolverToken {
     var isAlive = true
 }
 
-/// A variable's data in one solver.
+/// A variable's data in one solver, while a constraint of that solver names it.
 struct VariableRegistration {
     var symbol: Symbol
     /// Index in the solver's edit list, or -1.
     var editIndex: Int32
+    /// Index in the solver's variable list.
+    var listIndex: Int32
 }
 
 /// The symbols that track a constraint in one solver's tableau: `marker`
@@ -55,7 +57,7 @@ struct RegistrationTable<Payload> {
         if primaryToken == nil || !primaryToken!.isAlive {
             primaryToken = token
             primary = payload
-            overflow.removeAll { !$0.token.isAlive }
+            if !overflow.isEmpty { overflow.removeAll { !$0.token.isAlive } }
             return
         }
         overflow.removeAll { !$0.token.isAlive }

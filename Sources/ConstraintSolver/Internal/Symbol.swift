@@ -1,9 +1,9 @@
-/// A tableau symbol: an external (user) variable, a slack, an error or a
-/// dummy variable.
+/// A tableau symbol: an external (user) variable, a slack, an error or a dummy variable.
 ///
-/// The raw value packs `id << 2 | kind`, so symbols order by creation id
-/// (the order the pivoting rules rely on to avoid cycling) and the kind is
-/// a mask away. Id 0 is never issued: raw value 0 is the invalid symbol.
+/// The raw value packs `id << 2 | kind`, so symbols order by id (the fixed order the
+/// pivoting rules rely on to avoid cycling) and the kind is a mask away. Ids index the
+/// solver's symbol table and are reused once their symbol is released (see `SymbolTable`).
+/// Id 0 is never issued: raw value 0 is the invalid symbol.
 struct Symbol: Hashable, Comparable {
     enum Kind: Int32 {
         /// A user variable; unrestricted in sign.
@@ -26,7 +26,7 @@ struct Symbol: Hashable, Comparable {
         self.raw = id << 2 | kind.rawValue
     }
 
-    /// Dense index into the per-symbol arrays of the solver.
+    /// Index into the solver's symbol table.
     @inline(__always) var id: Int { Int(raw >> 2) }
     @inline(__always) var kind: Kind { Kind(rawValue: raw & 3).unsafelyUnwrapped }
     @inline(__always) var isValid: Bool { raw != 0 }
