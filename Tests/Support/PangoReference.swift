@@ -38,4 +38,13 @@ public enum PangoReference {
         }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
+
+    /// Pango's JSON Lines answers to `requests` (JSON objects, one a string), through a
+    /// temporary file.
+    public static func answers(to requests: [String]) throws -> [String] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pango-requests-\(UUID().uuidString).jsonl")
+        try (requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try answers(toRequestsIn: file)
+    }
 }
