@@ -19,6 +19,7 @@ let package = Package(
         benchmark("CellLayout"),
         benchmark("ConstraintSolving", also: ["ConstraintSolver", "ConstraintLayout"]),
         benchmark("Multilingual"),
+        benchmark("SoutheastAsian"),
     ]
 )
 

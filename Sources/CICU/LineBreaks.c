@@ -16,8 +16,9 @@
 #include <unicode/ubrk.h>
 #include <unicode/ustring.h>
 
-/* The memo: MEMO_SETS sets of two entries, for texts of at most MEMO_MAX_LENGTH bytes. */
-enum { MEMO_SETS = 4096, MEMO_WAYS = 2, MEMO_MAX_LENGTH = 512 };
+/* The memo: MEMO_SETS sets of two entries, for texts of at most MEMO_MAX_LENGTH bytes, holding
+ * at most MEMO_MAX_BYTES of texts and answers. */
+enum { MEMO_SETS = 8192, MEMO_WAYS = 2, MEMO_MAX_LENGTH = 512, MEMO_MAX_BYTES = 4 << 20 };
 
 /* A remembered text: its bytes, then its `count` break offsets as uint16_t, in one block. */
 typedef struct {
@@ -29,6 +30,7 @@ typedef struct {
 
 typedef struct {
     UBreakIterator *iterator; /* this thread's clone, or NULL before the first use */
+    size_t bytes;             /* the size of every entry's data */
     MemoEntry entries[MEMO_SETS * MEMO_WAYS];
     uint8_t lastUsed[MEMO_SETS]; /* the way of each set used last: the other one is replaced */
 } ThreadState;
@@ -141,7 +143,7 @@ int32_t cicu_line_breaks(const uint8_t *text, int32_t length, int32_t *breaks, i
     if (length > MEMO_MAX_LENGTH) return iterate(state->iterator, text, length, breaks, capacity);
 
     uint64_t hash = hashBytes(text, length);
-    size_t set = (size_t)(hash >> 52) & (MEMO_SETS - 1);
+    size_t set = (size_t)(hash >> 40) & (MEMO_SETS - 1);
     MemoEntry *ways = &state->entries[set * MEMO_WAYS];
     for (int way = 0; way < MEMO_WAYS; way++) {
         MemoEntry *entry = &ways[way];
@@ -158,10 +160,14 @@ int32_t cicu_line_breaks(const uint8_t *text, int32_t length, int32_t *breaks, i
     }
     int32_t count = iterate(state->iterator, text, length, breaks, capacity);
     if (count < 0) return count;
-    /* Remember the answer in the way not used last (memory permitting). */
+    /* Remember the answer in the way not used last, unless the memo is full. */
     int way = ways[0].data == NULL ? 0 : ways[1].data == NULL ? 1 : 1 - state->lastUsed[set];
-    uint8_t *data = malloc((size_t)length + 2 * (size_t)count);
+    size_t size = (size_t)length + 2 * (size_t)count;
+    size_t replaced = ways[way].data ? (size_t)ways[way].length + 2 * (size_t)ways[way].count : 0;
+    if (state->bytes - replaced + size > MEMO_MAX_BYTES) return count;
+    uint8_t *data = malloc(size);
     if (data) {
+        state->bytes += size - replaced;
         memcpy(data, text, length);
         for (int32_t i = 0; i < count; i++) {
             uint16_t offset = (uint16_t)breaks[i];

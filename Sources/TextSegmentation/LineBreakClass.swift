@@ -19,9 +19,9 @@ enum LineBreakClass: UInt8 {
     /// The table value of a character of class SA resolved to ``AL``: a letter of a script
     /// written without spaces between words (Thai, Lao, Khmer, Myanmar…), which starts a run
     /// that ``SoutheastAsianBreaking`` breaks by dictionary.
-    static let southeastAsianLetter = AL.rawValue | flag
+    static var southeastAsianLetter: UInt8 { AL.rawValue | flag }
     /// The table value of a character of class SA resolved to ``CM`` (a vowel sign or tone mark).
-    static let southeastAsianMark = CM.rawValue | flag
+    static var southeastAsianMark: UInt8 { CM.rawValue | flag }
 
     /// The table, decoded on first use.
     static let trie: PropertyTrie = {

@@ -292,14 +292,22 @@ public enum LineBreaking {
     private static func southeastAsianRun(_ base: UnsafePointer<UInt8>, start: Int, firstEnd: Int, _ end: Int,
                                           _ trie: PropertyTrie, _ state: inout State,
                                           _ report: (Int, Bool, Int) -> Void) -> Int {
+        let southeastAsianLetter = LineBreakClass.southeastAsianLetter
         var index = firstEnd
         var scalars = 1
         var letters = 1
         var lastIsZWJ = false
         while index < end {
-            let (scalar, length) = UTF8Decoding.decode(base, at: index, end: end)
+            // Thai, Lao, Khmer and Myanmar letters and marks are three bytes long.
+            let scalar: UInt32
+            let length: Int
+            if base[index] & 0xF0 == 0xE0, let decoded = UTF8Decoding.decodeThreeByte(base, at: index, end: end) {
+                (scalar, length) = (decoded, 3)
+            } else {
+                (scalar, length) = UTF8Decoding.decode(base, at: index, end: end)
+            }
             let value = trie.value(scalar)
-            if value == LineBreakClass.southeastAsianLetter {
+            if value == southeastAsianLetter {
                 letters &+= 1
                 lastIsZWJ = false
             } else {
@@ -311,11 +319,11 @@ public enum LineBreaking {
             index &+= length
         }
         if letters > 1 {
-            state.push(.AL, value: LineBreakClass.southeastAsianLetter, dotted: false, isZWJ: lastIsZWJ)
+            state.push(.AL, value: southeastAsianLetter, dotted: false, isZWJ: lastIsZWJ)
         } else {
             state.prevIsZWJ = lastIsZWJ
         }
-        SoutheastAsianBreaking.forEachBreak(base, from: start, to: index, scalarCount: scalars) { report($0, false, 1) }
+        SoutheastAsianBreaking.forEachBreak(base, from: start, to: index, scalarCount: scalars, trie) { report($0, false, 1) }
         return index
     }
 
