@@ -1,5 +1,4 @@
 import Foundation
-import JSON
 import Testing
 import TestSupport
 import TextMetrics
@@ -24,12 +23,14 @@ import TextSegmentation
         let sentences = SoutheastAsianCorpus.thai
         var requests: [(text: String, width: Double)] = []
         for sentence in sentences { for width in Self.widths { requests.append((sentence, width)) } }
-        let json = requests.enumerated().map { index, request in
-            JSONValue.object([("id", .number(Double(index))), ("text", .string(request.text)),
-                              ("font", .array(Self.fonts.map { .string($0) })), ("size", .number(Self.size)),
-                              ("width", .number(request.width)), ("breaks", .bool(true))]).serialized
+        let json = try requests.enumerated().map { index, request in
+            let object: [String: Any] = ["id": index, "text": request.text, "font": Self.fonts, "size": Self.size,
+                                         "width": request.width, "breaks": true]
+            return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
         }
-        let answers = try PangoReference.answers(to: json).map { try JSONValue.parse($0) }
+        let answers = try PangoReference.answers(to: json).map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
         try #require(answers.count == requests.count)
         let chain = try FontChain(named: Self.fonts, size: Self.size)
 
@@ -37,7 +38,7 @@ import TextSegmentation
         var shared = 0, onlyICU = 0, onlyLibthai = 0, sentencesAlike = 0
         for (index, sentence) in sentences.enumerated() {
             let ours = Set(LineBreaking.opportunities(in: sentence).map(\.offset))
-            let pango = Set(try #require(answers[index * Self.widths.count]["breaks"]?.arrayValue).compactMap(\.numberValue).map { Int($0) })
+            let pango = Set(try #require(answers[index * Self.widths.count]["breaks"] as? [Int]))
             shared += ours.intersection(pango).count
             onlyICU += ours.subtracting(pango).count
             onlyLibthai += pango.subtracting(ours).count
@@ -59,13 +60,13 @@ import TextSegmentation
         var agreeing = 0, byDictionary = 0, bySpaceFont = 0, heightsOnly = 0
         for (request, pango) in zip(requests, answers) {
             let layout = try PreparedText(request.text, fonts: chain).layout(in: TextContainer(width: request.width))
-            let pangoLines = try #require(pango["lines"]?.arrayValue)
+            let pangoLines = try #require(pango["lines"] as? [[String: Any]])
             let ourStarts = layout.lines.map(\.utf8Range.lowerBound)
-            let pangoStarts = pangoLines.map { Int($0["start"]?.numberValue ?? -1) }
+            let pangoStarts = pangoLines.map { $0["start"] as? Int ?? -1 }
             if ourStarts != pangoStarts {
                 // Explained when the dictionaries differ inside the first line that differs.
                 let ours = Set(LineBreaking.opportunities(in: request.text).map(\.offset))
-                let theirs = Set((pango["breaks"]?.arrayValue ?? []).compactMap(\.numberValue).map { Int($0) })
+                let theirs = Set(pango["breaks"] as? [Int] ?? [])
                 let k = zip(ourStarts, pangoStarts).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(ourStarts.count, pangoStarts.count)
                 let start = ourStarts[k - 1]
@@ -83,7 +84,7 @@ import TextSegmentation
             for (line, other) in zip(layout.lines, pangoLines) {
                 // Pango keeps each advance in 1/1024 pt: allow that rounding per glyph.
                 let tolerance = 0.002 + Double(line.utf8Range.count) / 2048
-                let difference = (other["width"]?.numberValue ?? .nan) - line.width
+                let difference = (other["width"] as? Double ?? .nan) - line.width
                 if abs(difference) > tolerance {
                     widthsAgree = false
                     // Whole spaces inside the line (not the hanging one at its end), each this much wider in Pango.
@@ -93,7 +94,7 @@ import TextSegmentation
                     let n = (difference / spaceDifference).rounded()
                     spaceFontOnly = spaceFontOnly && n >= 1 && n <= Double(spaces) && abs(difference - n * spaceDifference) <= tolerance
                 }
-                heightsAgree = heightsAgree && abs(line.height - (other["height"]?.numberValue ?? .nan)) <= 0.003
+                heightsAgree = heightsAgree && abs(line.height - (other["height"] as? Double ?? .nan)) <= 0.003
             }
             #expect(widthsAgree || spaceFontOnly, "widths differ @\(request.width): \(request.text)")
             if widthsAgree && heightsAgree {
