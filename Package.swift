@@ -27,8 +27,12 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
 
-        // Unicode 15.0 segmentation (UAX #14, UAX #29, UAX #24): font-independent, pure Swift.
-        .target(name: "TextSegmentation"),
+        // ICU's dictionary line breaking (libicu-dev), behind a header of plain C types.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+
+        // Unicode 15.0 segmentation (UAX #14, UAX #29, UAX #24): font-independent, Swift; ICU
+        // only for the words of Thai, Lao, Khmer and Myanmar.
+        .target(name: "TextSegmentation", dependencies: ["CICU"]),
 
         // A small, fast JSON reader and writer for requests, templates and answers.
         .target(name: "JSON"),

@@ -22,6 +22,7 @@ let package = Package(
         benchmark("CellSizing", also: ["CellLayout"]),
         benchmark("ConstraintSolving", also: ["ConstraintSolver", "ConstraintLayout", "CellLayout"]),
         benchmark("Multilingual"),
+        benchmark("SoutheastAsian"),
     ]
 )
 

@@ -29,7 +29,8 @@ LINE_BREAK_CLASSES = [
 ]
 # Bit set on a line-break value: for OP/CP "East_Asian_Width is F, W or H";
 # for ID "Extended_Pictographic and unassigned (Cn)"; for NS "resolved from CJ"
-# (a conditional Japanese starter, which a language's tailoring may treat as ID).
+# (a conditional Japanese starter, which a language's tailoring may treat as ID);
+# for AL and CM "resolved from SA" (broken by a dictionary unless a tailoring says not).
 LINE_BREAK_FLAG = 0x40
 
 # Grapheme_Cluster_Break values. The order MUST match GraphemeBreakClass.swift.
@@ -289,7 +290,7 @@ def main():
         v = index[c]
         if c in ("OP", "CP") and eaw[cp] in ("F", "W", "H"):
             v |= LINE_BREAK_FLAG
-        if raw_lb[cp] == "CJ":
+        if raw_lb[cp] in ("CJ", "SA"):
             v |= LINE_BREAK_FLAG
         if ext_pict[cp] and general[cp] == "Cn":
             if c != "ID":

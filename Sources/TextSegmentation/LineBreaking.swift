@@ -7,6 +7,12 @@
 /// General_Category Mn and Mc) or AL, and CJ to NS — or, under a language's
 /// ``LineBreakTailoring``, CJ to ID and Hangul to AL.
 ///
+/// A run of class SA (Thai, Lao, Khmer, Myanmar…: a letter of class SA, then any such
+/// letters and the marks and joiners attached to them) also breaks between its words where
+/// ICU's dictionary break iterator does, unless the tailoring turns
+/// ``LineBreakTailoring/breaksSoutheastAsianWords`` off; everything else, the run's edges
+/// included, follows the rules with SA as AL. Text without such a letter costs nothing more.
+///
 /// Malformed UTF-8 is tolerated: each byte that is not part of a well-formed
 /// sequence is treated as U+FFFD.
 public enum LineBreaking {
@@ -17,7 +23,9 @@ public enum LineBreaking {
     /// `bytes` and always fall on scalar boundaries.
     ///
     /// - Parameter tailoring: the language's tailoring of the classes (default: none).
-    /// - Complexity: O(n) in the number of bytes; no allocation.
+    /// - Complexity: O(n) in the number of bytes. No allocation for text without a letter of
+    ///   class SA; a run of such letters goes to ICU, which allocates, and is remembered per
+    ///   thread when at most 512 bytes long (a run met again costs a hash and a comparison).
     public static func forEachOpportunity(inUTF8 bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none,
                                           _ body: (LineBreakOpportunity) -> Void) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
@@ -138,16 +146,21 @@ public enum LineBreaking {
         // The language's tailoring is in its table (see LineBreakClass.trie(for:)).
         let trie = LineBreakClass.trie(for: tailoring)
         let al = LineBreakClass.AL.rawValue
+        // Never in a table without the dictionary (see LineBreakClass.trie(for:)).
+        let southeastAsianLetter = LineBreakClass.southeastAsianLetter
 
         // The first unit (LB10: a leading CM or ZWJ is AL).
         let (first, firstLength) = UTF8Decoding.decode(base, at: 0, end: end)
         var value = trie.value(first)
         var cls = LineBreakClass(tableValue: value)
         let firstIsZWJ = cls == .ZWJ
-        if cls == .CM || cls == .ZWJ { cls = .AL; value = al }
+        if cls == .CM || cls == .ZWJ { cls = .AL; value = letterValue(ofUnattached: value) }
         var state = State(first: cls, value: value, dotted: first == 0x25CC, isZWJ: firstIsZWJ)
 
         var index = firstLength
+        if value == southeastAsianLetter {
+            index = southeastAsianRun(base, start: 0, firstEnd: firstLength, end, trie, &state, report)
+        }
         while index < end {
             // ASCII fast path: a letter after a letter never breaks (LB28), and
             // after any number of them the state is what pushing one AL gives.
@@ -180,7 +193,7 @@ public enum LineBreaking {
                 case .BK, .CR, .LF, .NL, .SP, .ZW:
                     // LB10: not attached to anything; treat as AL.
                     cls = .AL
-                    value = al
+                    value = letterValue(ofUnattached: value)
                 default:
                     // LB9: attach to the previous unit; never a break before it.
                     state.prevIsZWJ = isZWJ
@@ -207,6 +220,17 @@ public enum LineBreaking {
                     state.push(cls, value: value, dotted: false, isZWJ: false)
                 }
                 report(first, false, count)
+                continue
+            }
+            // A letter of class SA starts a run, broken inside by dictionary.
+            if value == southeastAsianLetter {
+                switch decide(state, cls, value, false, base, index &+ length, end, trie) {
+                case .prohibited: break
+                case .allowed: report(index, false, 1)
+                case .mandatory: report(index, true, 1)
+                }
+                state.push(cls, value: value, dotted: false, isZWJ: false)
+                index = southeastAsianRun(base, start: index, firstEnd: index &+ length, end, trie, &state, report)
                 continue
             }
             // The word boundaries of Latin text. A space is never broken before (LB7) unless
@@ -250,6 +274,57 @@ public enum LineBreaking {
             index &+= length
         }
         report(end, true, 1)  // LB3
+    }
+
+    /// The table value of AL for a CM or ZWJ that LB10 treats as AL: a mark of class SA (a
+    /// Thai vowel after a space) stays flagged, to start a run of class SA.
+    @inline(__always)
+    private static func letterValue(ofUnattached value: UInt8) -> UInt8 {
+        value == LineBreakClass.southeastAsianMark ? LineBreakClass.southeastAsianLetter : LineBreakClass.AL.rawValue
+    }
+
+    /// The rest of a run of class SA whose first letter ends at `firstEnd` and is in `state`:
+    /// finds where the run ends (the first scalar that is neither a letter of class SA nor a
+    /// mark or joiner attached to it), reports the dictionary's breaks inside it, and leaves
+    /// `state` as the rules would after the run (every pair in it is AL × AL, × CM or ZWJ ×,
+    /// so no rule breaks inside). Returns the end of the run.
+    @inline(never)
+    private static func southeastAsianRun(_ base: UnsafePointer<UInt8>, start: Int, firstEnd: Int, _ end: Int,
+                                          _ trie: PropertyTrie, _ state: inout State,
+                                          _ report: (Int, Bool, Int) -> Void) -> Int {
+        let southeastAsianLetter = LineBreakClass.southeastAsianLetter
+        var index = firstEnd
+        var scalars = 1
+        var letters = 1
+        var lastIsZWJ = false
+        while index < end {
+            // Thai, Lao, Khmer and Myanmar letters and marks are three bytes long.
+            let scalar: UInt32
+            let length: Int
+            if base[index] & 0xF0 == 0xE0, let decoded = UTF8Decoding.decodeThreeByte(base, at: index, end: end) {
+                (scalar, length) = (decoded, 3)
+            } else {
+                (scalar, length) = UTF8Decoding.decode(base, at: index, end: end)
+            }
+            let value = trie.value(scalar)
+            if value == southeastAsianLetter {
+                letters &+= 1
+                lastIsZWJ = false
+            } else {
+                let cls = LineBreakClass(tableValue: value)
+                guard cls == .CM || cls == .ZWJ else { break }
+                lastIsZWJ = cls == .ZWJ
+            }
+            scalars &+= 1
+            index &+= length
+        }
+        if letters > 1 {
+            state.push(.AL, value: southeastAsianLetter, dotted: false, isZWJ: lastIsZWJ)
+        } else {
+            state.prevIsZWJ = lastIsZWJ
+        }
+        SoutheastAsianBreaking.forEachBreak(base, from: start, to: index, scalarCount: scalars, trie) { report($0, false, 1) }
+        return index
     }
 
     /// The class of the unit starting at `index` (skipping attached CM and ZWJ), or nil at the end of text.

@@ -9,7 +9,8 @@ struct BreaksCommand: ParsableCommand {
         abstract: "List the UAX #14 line break opportunities of a text (UTF-8 byte offsets).",
         discussion: """
             Each opportunity is a byte offset where a line may start; mandatory ones follow a \
-            line separator or end the text. These are UAX #14's: measuring also keeps grapheme \
+            line separator or end the text. Thai, Lao, Khmer and Myanmar (class SA) also break \
+            between words where ICU's dictionary break iterator does. These are UAX #14's: measuring also keeps grapheme \
             clusters whole, so it skips the few UAX #14 allows inside one (before an emoji \
             modifier after an emoji that takes none, between a space and a mark after it) and \
             one before a mark after ZERO WIDTH SPACE. --language applies that language's \

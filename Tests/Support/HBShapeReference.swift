@@ -24,6 +24,9 @@ public enum HBShapeReference {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--font-size=\(unitsPerEm)", "--face-index=\(faceIndex)", "--no-glyph-names",
                              "--output-format=json", "--text-file=\(input.path)"] + options + [fontPath]
+        // hb-shape reads its arguments (--text-before, --text-after) in the locale's encoding:
+        // UTF-8 whatever the caller's locale, which may be none (C.UTF-8 is in every glibc).
+        process.environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

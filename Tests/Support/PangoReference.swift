@@ -19,22 +19,24 @@ public enum PangoReference {
 
     /// Pango's JSON Lines answers to the requests in `file`, one line per request.
     public static func answers(toRequestsIn file: URL) throws -> [String] {
+        try checkProgram()
+        return try ReferenceProgram.outputLines(of: program, arguments: arguments, inputFile: file)
+    }
+
+    /// Pango's JSON Lines answers to `requests` (JSON objects, one a string).
+    public static func answers(to requests: [String]) throws -> [String] {
+        try checkProgram()
+        return try ReferenceProgram.outputLines(of: program, arguments: arguments, input: requests)
+    }
+
+    /// Throws when the program is not built.
+    static func checkProgram() throws {
         guard FileManager.default.isExecutableFile(atPath: program.path) else {
             throw Failure(description: "\(program.path) is missing: build it with scripts/build-pango-reference.sh "
                           + "(scripts/test.sh and scripts/setup.sh do)")
         }
-        let process = Process()
-        process.executableURL = program
-        process.arguments = ["--fonts", root.appendingPathComponent("Fonts").path]
-        process.standardInput = try FileHandle(forReadingFrom: file)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "pango-measure exited with status \(process.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
+
+    /// The program's arguments: the repository's fonts.
+    static var arguments: [String] { ["--fonts", root.appendingPathComponent("Fonts").path] }
 }

@@ -5,10 +5,14 @@ import TextSegmentation
 /// Random strings checked against ``ReferenceLineBreaker``.
 @Suite struct DifferentialTests {
     /// The default classes, and each language tailoring (the reference resolves them from
-    /// `LineBreak.txt` itself).
+    /// `LineBreak.txt` itself) — with class SA resolved as LB1 does without a dictionary, as the
+    /// reference resolves it (`SoutheastAsianBreakingTests` checks what the dictionary adds).
     static let tailorings: [LineBreakTailoring] = [
-        .none, LineBreakTailoring(language: "ja"), LineBreakTailoring(language: "ko"),
-        LineBreakTailoring(breaksBeforeConditionalJapaneseStarters: true, keepsHangulWords: true),
+        LineBreakTailoring(breaksSoutheastAsianWords: false),
+        LineBreakTailoring(breaksBeforeConditionalJapaneseStarters: true, breaksSoutheastAsianWords: false),
+        LineBreakTailoring(keepsHangulWords: true, breaksSoutheastAsianWords: false),
+        LineBreakTailoring(breaksBeforeConditionalJapaneseStarters: true, keepsHangulWords: true,
+                           breaksSoutheastAsianWords: false),
     ]
 
     @Test(arguments: tailorings)

@@ -45,7 +45,8 @@ struct ReferenceLineBreaker {
     /// The class `LineBreak.txt` gives a scalar (XX where it gives none).
     func rawClass(_ scalar: UInt32) -> String { lineBreak[scalar] ?? "XX" }
 
-    /// LB1-resolved class of a scalar (under ``tailoring``: CJ as ID, Hangul as AL).
+    /// LB1-resolved class of a scalar (under ``tailoring``: CJ as ID, Hangul as AL); SA always
+    /// as LB1 resolves it without a dictionary, to AL or CM.
     func resolved(_ scalar: UInt32) -> String {
         let raw = lineBreak[scalar] ?? "XX"
         switch raw {

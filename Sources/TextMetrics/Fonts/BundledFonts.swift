@@ -1,13 +1,16 @@
 /// The fonts shipped in the package's `Fonts/` folder, reachable by file name without extension.
 ///
 /// `Roboto-Regular`, `Roboto-Medium`, `wqy-microhei`, `NotoSansArabic-Regular`,
-/// `NotoSansHebrew-Regular` and `NotoColorEmoji` can be named from anywhere once the
-/// package is built. The folder is found once, in order, from the `TEXTMETRICS_FONTS`
-/// environment variable, then from the location of the package's sources at build time.
+/// `NotoSansHebrew-Regular`, `NotoSansThai-Regular`, `NotoSansLao-Regular`,
+/// `NotoSansKhmer-Regular`, `NotoSansMyanmar-Regular` and `NotoColorEmoji` can be named
+/// from anywhere once the package is built. The folder is found once, in order, from the
+/// `TEXTMETRICS_FONTS` environment variable, then from the location of the package's
+/// sources at build time.
 public enum BundledFonts {
     /// The names of the bundled fonts (file names without extension), sorted.
     public static let names: [String] = [
-        "NotoColorEmoji", "NotoSansArabic-Regular", "NotoSansHebrew-Regular",
+        "NotoColorEmoji", "NotoSansArabic-Regular", "NotoSansHebrew-Regular", "NotoSansKhmer-Regular",
+        "NotoSansLao-Regular", "NotoSansMyanmar-Regular", "NotoSansThai-Regular",
         "Roboto-Medium", "Roboto-Regular", "wqy-microhei",
     ]
 

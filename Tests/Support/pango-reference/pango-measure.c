@@ -7,6 +7,9 @@
  * and writes one JSON line per request, in order:
  *   {"id", "lineCount", "width", "height",
  *    "lines": [{"start", "length", "width", "height", "ascent", "descent"}]}
+ * A request with "breaks": true is also answered with Pango's line break opportunities (its
+ * log attributes' is_line_break, libthai's dictionary for Thai), as UTF-8 offsets after 0:
+ *   "breaks": [offset, ...]
  * Offsets are UTF-8 byte offsets (Pango's PangoLayoutLine start_index / length; Pango leaves a
  * line's paragraph separator out of its length). Sizes are in points.
  *
@@ -147,6 +150,10 @@ static const FontName bundled[] = {
     { "NotoSansArabic-Regular", "Noto Sans Arabic", PANGO_WEIGHT_NORMAL },
     { "NotoSansHebrew-Regular", "Noto Sans Hebrew", PANGO_WEIGHT_NORMAL },
     { "NotoColorEmoji", "Noto Color Emoji", PANGO_WEIGHT_NORMAL },
+    { "NotoSansThai-Regular", "Noto Sans Thai", PANGO_WEIGHT_NORMAL },
+    { "NotoSansLao-Regular", "Noto Sans Lao", PANGO_WEIGHT_NORMAL },
+    { "NotoSansKhmer-Regular", "Noto Sans Khmer", PANGO_WEIGHT_NORMAL },
+    { "NotoSansMyanmar-Regular", "Noto Sans Myanmar", PANGO_WEIGHT_NORMAL },
 };
 
 /* "Fonts/Roboto-Regular.ttf" and "Roboto-Regular" both name the bundled Roboto Regular. */
@@ -190,6 +197,24 @@ static double member_number(JsonObject *object, const char *name, double fallbac
         return fallback;
     }
     return json_node_get_double(node);
+}
+
+/* ,"breaks":[…]: the UTF-8 offset of every character (after the first) and of the end of the
+ * text before which Pango lets a line break. */
+static void append_breaks(PangoLayout *layout, const char *text, GString *out) {
+    int n_attrs = 0;
+    const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(layout, &n_attrs);
+    g_string_append(out, ",\"breaks\":[");
+    const char *p = text;
+    gboolean first = TRUE;
+    for (int i = 0; i < n_attrs; i++) {
+        if (i > 0 && attrs[i].is_line_break) {
+            g_string_append_printf(out, first ? "%ld" : ",%ld", (long)(p - text));
+            first = FALSE;
+        }
+        if (*p) p = g_utf8_next_char(p);
+    }
+    g_string_append_c(out, ']');
 }
 
 static void measure(PangoLayout *layout, JsonObject *request, const char *id_json, GString *out) {
@@ -342,8 +367,14 @@ static void measure(PangoLayout *layout, JsonObject *request, const char *id_jso
     append_number(out, layout_width);
     g_string_append(out, ",\"height\":");
     append_number(out, layout_height);
-    g_string_append_printf(out, ",\"lines\":[%s]}\n", lines_json->str);
+    g_string_append_printf(out, ",\"lines\":[%s]", lines_json->str);
     g_string_free(lines_json, TRUE);
+    JsonNode *breaks_node = json_object_get_member(request, "breaks");
+    if (breaks_node && JSON_NODE_HOLDS_VALUE(breaks_node) && json_node_get_value_type(breaks_node) == G_TYPE_BOOLEAN
+        && json_node_get_boolean(breaks_node)) {
+        append_breaks(layout, text, out);
+    }
+    g_string_append(out, "}\n");
 }
 
 /* ---- main ---- */

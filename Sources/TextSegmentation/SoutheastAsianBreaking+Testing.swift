@@ -1,0 +1,11 @@
+import CICU
+
+extension SoutheastAsianBreaking {
+    /// Runs `body` with every ICU call on this thread failing, as when ICU reports an error,
+    /// so tests can see the fallback (runs of class SA kept whole).
+    static func withSimulatedICUFailure<Result>(_ body: () throws -> Result) rethrows -> Result {
+        cicu_set_simulated_failure(1)
+        defer { cicu_set_simulated_failure(0) }
+        return try body()
+    }
+}
