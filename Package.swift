@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support", exclude: ["pango-reference"]),
         .testTarget(name: "TextSegmentationTests", dependencies: ["TextSegmentation", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport", "TextSegmentation"]),
+        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport", "TextSegmentation", "JSON"]),
         .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout", "TextMetrics", "TestSupport", "JSON"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver", "TestSupport"]),
         .testTarget(name: "ConstraintLayoutTests", dependencies: ["ConstraintLayout", "CellLayout", "TestSupport", "JSON"]),

@@ -70,7 +70,8 @@ public final class TemplateConstraintCompiler {
     public let scale: Double
     let flat: FlatTemplate
     private var systems: [[Bool]: CellConstraintSystem] = [:]
-    private let textCache: LabelTextCache
+    /// Prepared texts by the bytes of the text and the font, as the fast path keeps them.
+    private let textCache: TextCache
     private var textNodes: [Int] = []
 
     /// Compiles `template` for the pixel grid `scale` (the template's when `nil`), loading its
@@ -85,8 +86,8 @@ public final class TemplateConstraintCompiler {
         }
         self.template = template
         self.scale = scale
-        flat = try FlatTemplate(template, scale: scale, library: library)
-        textCache = LabelTextCache(capacity: textCacheCapacity)
+        flat = FlatTemplate(try CellProgram(template, library: library), scale: scale)
+        textCache = TextCache(capacity: max(0, textCacheCapacity))
         textNodes = flat.nodes.indices.filter { flat.nodes[$0].kind == .text }
     }
 
@@ -140,15 +141,7 @@ public final class TemplateConstraintCompiler {
     /// Per template item (in pre-order), whether it is present in `row`: its `if` field and
     /// those of all its ancestors are present (``RowData/isPresent(_:)``).
     public func presence(of row: RowData) -> [Bool] {
-        var present = [Bool](repeating: false, count: flat.nodes.count)
-        func visit(_ index: Int) {
-            let node = flat.nodes[index]
-            if let condition = node.condition, !row.isPresent(condition) { return }
-            present[index] = true
-            for child in node.children { visit(child) }
-        }
-        if !flat.nodes.isEmpty { visit(0) }
-        return present
+        flat.program.presence(of: row)
     }
 
     /// The number of constraint systems built so far (one per presence pattern seen).
@@ -180,9 +173,9 @@ public final class TemplateConstraintCompiler {
         var texts = [MeasuredText?](repeating: nil, count: flat.nodes.count)
         for index in textNodes where present[index] {
             let node = flat.nodes[index]
-            let string = try Self.string(of: node.field, in: row, path: node.path)
+            let string = try flat.program.labelText(ofNode: index, in: row)
             do {
-                texts[index] = try textCache.text(string, fontIndex: node.font, fonts: flat.fonts[node.font])
+                texts[index] = try textCache.text(string, font: Int32(node.font), in: flat.fonts[node.font])
             } catch {
                 throw TemplateError(path: node.path, reason: "\(error)")
             }
@@ -214,14 +207,5 @@ public final class TemplateConstraintCompiler {
             contentFrame: Rect(x: pt(left), y: pt(top), width: pt(widthPixels - left - right), height: pt(body - top - bottom)),
             separatorFrame: Rect(x: 0, y: pt(body), width: pt(widthPixels), height: pt(separator)),
             items: items)
-    }
-
-    /// The text a label shows for `field` (see ``RowData/labelText(_:)``), with errors at `path`.
-    static func string(of field: String, in row: RowData, path: String) throws -> String {
-        do {
-            return try row.labelText(field)
-        } catch let error as TemplateError {
-            throw TemplateError(path: path, reason: error.reason)
-        }
     }
 }

@@ -1,8 +1,8 @@
 import TextMetrics
 import CellLayout
 
-/// One template item flattened for the constraint compiler, with every template length
-/// already snapped to the pixel grid (whole pixels), as the fast path snaps them.
+/// One template item for the constraint compiler, with every template length already
+/// snapped to the pixel grid (whole pixels), as the fast path snaps them.
 struct TemplateNode {
     var kind: CellItem.Kind
     var path: String
@@ -19,7 +19,9 @@ struct TemplateNode {
     var numberOfLines = 0
     var lineBreakMode = LineBreakMode.wordWrap
     // Box, in pixels.
-    var boxWidth: Int?
+    /// The box width of a box with a width of its own (a `width`, or a `height` and a
+    /// ratio), insets included; `nil` for everything else.
+    var fixedWidth: Int?
     var boxHeight: Int?
     var aspectRatio: Double?
     // Stack.
@@ -29,65 +31,46 @@ struct TemplateNode {
 
     var horizontalInsets: Int { left + right }
     var verticalInsets: Int { top + bottom }
-
-    /// The box width of a box with a width of its own (a `width`, or a `height` and a
-    /// ratio), insets included; `nil` for everything else.
-    var fixedWidth: Int? {
-        guard kind == .box else { return nil }
-        if let boxWidth { return boxWidth + left + right }
-        if let boxHeight, let aspectRatio { return Int((Double(boxHeight) * aspectRatio).rounded()) + left + right }
-        return nil
-    }
 }
 
-/// A template flattened into ``TemplateNode``s in pre-order, fonts loaded.
+/// A compiled template (``CellProgram``, the one flattening the fast path also lays out) seen
+/// by the constraint compiler: every node with its lengths snapped to the pixel grid of one
+/// scale, as the fast path snaps them (``PixelLengths``).
 struct FlatTemplate {
+    let program: CellProgram
     var nodes: [TemplateNode] = []
-    var fonts: [FontChain] = []
+    var fonts: [FontChain] { program.fonts }
     let scale: Double
 
     /// Snaps a template length to the nearest pixel.
-    func px(_ points: Double) -> Int { Int((points * scale).rounded()) }
+    func px(_ points: Double) -> Int { PixelRounding.nearest(points * scale) }
 
-    init(_ template: CellTemplate, scale: Double, library: FontLibrary) throws {
+    init(_ program: CellProgram, scale: Double) {
+        self.program = program
         self.scale = scale
-        var table = TemplateFonts(library: library)
-        _ = try add(template.root, path: "root." + template.root.kind.rawValue, depth: 0, fonts: &table)
-        fonts = table.chains
-    }
-
-    private mutating func add(_ item: CellItem, path: String, depth: Int, fonts table: inout TemplateFonts) throws -> Int {
-        var node = TemplateNode(kind: item.kind, path: path, depth: depth, condition: item.condition)
-        node.top = px(item.insets.top)
-        node.left = px(item.insets.left)
-        node.bottom = px(item.insets.bottom)
-        node.right = px(item.insets.right)
-        node.minHeight = px(item.minHeight)
-        node.grow = item.grow
-        let index = nodes.count
-        nodes.append(node)
-        switch item.content {
-        case .text(let text):
-            node.field = text.field
-            node.numberOfLines = text.numberOfLines
-            node.lineBreakMode = text.lineBreakMode
-            node.font = try table.number(of: text, path: path)
-        case .box(let box):
-            guard box.height != nil || box.aspectRatio != nil else {
-                throw TemplateError(path: path, reason: "a box needs a \"height\" or an \"aspectRatio\" (width ÷ height)")
-            }
-            node.boxWidth = box.width.map(px)
-            node.boxHeight = box.height.map(px)
-            node.aspectRatio = box.aspectRatio
-        case .column(let stack), .row(let stack):
-            node.spacing = px(stack.spacing)
-            node.align = stack.align ?? (item.kind == .column ? .fill : .start)
-            for (i, child) in stack.items.enumerated() {
-                node.children.append(try add(child, path: path + ".items[\(i)]." + child.kind.rawValue, depth: depth + 1,
-                                             fonts: &table))
-            }
+        let lengths = PixelLengths.of(program, scale: scale)
+        nodes = program.nodes.indices.map { index in
+            let node = program.nodes[index]
+            let length = lengths[index]
+            var flat = TemplateNode(kind: node.kind, path: program.paths[index], depth: program.depths[index],
+                                    condition: node.condition)
+            flat.top = length.top
+            flat.left = length.left
+            flat.bottom = length.bottom
+            flat.right = length.right
+            flat.minHeight = length.minHeight
+            flat.grow = node.grow
+            flat.field = node.field
+            flat.font = Int(node.font)
+            flat.numberOfLines = node.numberOfLines
+            flat.lineBreakMode = node.lineBreakMode
+            flat.fixedWidth = length.fixedWidth >= 0 ? length.fixedWidth : nil
+            flat.boxHeight = length.boxHeight >= 0 ? length.boxHeight : nil
+            flat.aspectRatio = node.aspectRatio
+            flat.spacing = length.spacing
+            flat.align = node.align
+            flat.children = Array(program.childIndices[node.children])
+            return flat
         }
-        nodes[index] = node
-        return index
     }
 }

@@ -5,10 +5,6 @@ import Foundation
 /// each whole text to ICU's line break iterator — rules and dictionaries — and nothing of
 /// TextMetrics.
 public enum ICUReference {
-    /// The repository's root folder.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// For each text, the UTF-8 offsets where ICU lets a line start (after 0, the end of the
     /// text included), in order. One process answers them all.
     public static func breaks(of texts: [String]) throws -> [[Int]] {
@@ -21,7 +17,7 @@ public enum ICUReference {
         let requests = try texts.map { text in
             String(decoding: try JSONSerialization.data(withJSONObject: ["text": text]), as: UTF8.self)
         }
-        let script = root.appendingPathComponent("scripts/icu-line-breaks.py").path
+        let script = Repository.root.appendingPathComponent("scripts/icu-line-breaks.py").path
         let lines = try ReferenceProgram.outputLines(of: python, arguments: [script], input: requests)
         guard lines.count == texts.count else {
             throw ReferenceProgram.Failure(description: "icu-line-breaks.py answered \(lines.count) lines for \(texts.count) texts "

@@ -23,22 +23,11 @@ struct RowContent: CellContentSource {
 
     mutating func measured(_ node: UnsafePointer<CellProgram.Node>, index: Int) throws -> MeasuredText {
         if index == lastIndex, let last { return last }
-        let string = try RowContent.string(of: node.pointee.field, in: row, index: index, engine: engine)
+        let string = try engine.program.labelText(ofNode: index, in: row)
         let text = try engine.measuredText(string, font: node.pointee.font, index: index)
         lastIndex = index
         last = text
         return text
-    }
-
-    /// The text a label shows for `field`: a string as is, a number as its JSON text, `null`
-    /// as an empty label.
-    /// - Throws: ``TemplateError`` when the field is missing or of another kind.
-    static func string(of field: String, in row: RowData, index: Int, engine: CellLayoutEngine) throws -> String {
-        do {
-            return try row.labelText(field)
-        } catch let error as TemplateError {
-            throw TemplateError(path: engine.program.paths[index], reason: error.reason)
-        }
     }
 
     mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {

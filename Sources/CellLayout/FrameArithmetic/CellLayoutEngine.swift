@@ -138,25 +138,13 @@ public final class CellLayoutEngine: Sendable {
     /// - Throws: ``TemplateError`` for a missing or unusable field of a present text.
     /// - Complexity: segmenting and shaping each shown text (cached segments are reused).
     public func prepare(_ row: RowData) throws -> PreparedCell {
-        var present = [Bool](repeating: false, count: program.nodes.count)
+        let present = program.presence(of: row)
         var texts = [MeasuredText?](repeating: nil, count: program.textNodeCount)
-        try markPresent(0, row, &present, &texts)
-        return PreparedCell(present: present, texts: texts, engineID: id)
-    }
-
-    private func markPresent(_ index: Int, _ row: RowData, _ present: inout [Bool], _ texts: inout [MeasuredText?]) throws {
-        let node = program.nodes[index]
-        if let condition = node.condition, !row.isPresent(condition) { return }
-        present[index] = true
-        switch node.kind {
-        case .text:
-            let string = try RowContent.string(of: node.field, in: row, index: index, engine: self)
+        for (index, node) in program.nodes.enumerated() where node.kind == .text && present[index] {
+            let string = try program.labelText(ofNode: index, in: row)
             texts[Int(node.textOrdinal)] = try MeasuredText(string, fonts: program.fonts[Int(node.font)])
-        case .box:
-            break
-        case .column, .row:
-            for child in program.childIndices[node.children] { try markPresent(child, row, &present, &texts) }
         }
+        return PreparedCell(present: present, texts: texts, engineID: id)
     }
 
     /// The height of a prepared cell at `width` and `scale`: arithmetic only, no shaping.
@@ -198,16 +186,11 @@ public final class CellLayoutEngine: Sendable {
     public func removeCachedTexts() { textCache.removeAll() }
 
     func measuredText(_ string: String, font: Int32, index: Int) throws -> MeasuredText {
-        let key = TextCache.Key(font: font, text: string)
-        if let hit = textCache.get(key) { return hit }
-        let measured: MeasuredText
         do {
-            measured = try MeasuredText(string, fonts: program.fonts[Int(font)])
+            return try textCache.text(string, font: font, in: program.fonts[Int(font)])
         } catch {
             throw TemplateError(path: program.paths[index], reason: "\(error)")
         }
-        textCache.put(measured, for: key)
-        return measured
     }
 
     /// The width and scale a call with `width` and `scale` (`nil` for the template's) uses.

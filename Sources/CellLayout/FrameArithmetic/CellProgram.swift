@@ -1,47 +1,50 @@
 import TextMetrics
 
-/// A template compiled into a flat array of nodes in pre-order, with fonts resolved: what the
-/// frame arithmetic walks for every row, with no string lookups beyond the row's fields.
-struct CellProgram: Sendable {
-    struct Node: Sendable {
-        var kind: CellItem.Kind
+/// A template compiled into a flat array of nodes in pre-order, with fonts resolved and every
+/// number checked: what the frame arithmetic walks for every row, with no string lookups
+/// beyond the row's fields — and what the constraint compiler builds its items from (the one
+/// flattening of a template).
+package struct CellProgram: Sendable {
+    /// One template item.
+    package struct Node: Sendable {
+        package var kind: CellItem.Kind
         /// The `if` field, or `nil`.
-        var condition: String?
+        package var condition: String?
         /// Text: the row field shown.
-        var field: String = ""
+        package var field: String = ""
         /// Text: index into ``CellProgram/fonts``; its ordinal among text nodes.
-        var font: Int32 = -1
-        var textOrdinal: Int32 = -1
-        var numberOfLines = 0
-        var lineBreakMode = LineBreakMode.wordWrap
-        var insets: EdgeInsets
-        var minHeight: Double
-        var grow: Double
+        package var font: Int32 = -1
+        package var textOrdinal: Int32 = -1
+        package var numberOfLines = 0
+        package var lineBreakMode = LineBreakMode.wordWrap
+        package var insets: EdgeInsets
+        package var minHeight: Double
+        package var grow: Double
         /// Stacks.
-        var spacing = 0.0
-        var align = CellItem.Alignment.fill
-        var children: Range<Int> = 0..<0
+        package var spacing = 0.0
+        package var align = CellItem.Alignment.fill
+        package var children: Range<Int> = 0..<0
         /// Boxes.
-        var boxWidth: Double?
-        var boxHeight: Double?
-        var aspectRatio: Double?
+        package var boxWidth: Double?
+        package var boxHeight: Double?
+        package var aspectRatio: Double?
     }
 
-    var nodes: [Node] = []
+    package var nodes: [Node] = []
     /// Children of stacks, as node indices; a stack's `children` is a range of this array.
-    var childIndices: [Int] = []
+    package var childIndices: [Int] = []
     /// Item paths, by node index.
-    var paths: [String] = []
+    package var paths: [String] = []
     /// Depth in the tree, by node index (0 for the root).
-    var depths: [Int] = []
-    var fonts: [FontChain] = []
+    package var depths: [Int] = []
+    package var fonts: [FontChain] = []
     /// Each text node's font chain, by font index.
-    var fontChains: [[String]] = []
-    var textNodeCount = 0
+    package var fontChains: [[String]] = []
+    package var textNodeCount = 0
 
     /// Compiles `template`, loading each distinct (chain, size) font once.
     /// - Throws: ``TemplateError`` naming the item whose font cannot be loaded.
-    init(_ template: CellTemplate, library: FontLibrary) throws {
+    package init(_ template: CellTemplate, library: FontLibrary) throws {
         var table = TemplateFonts(library: library)
         _ = try add(template.root, path: "root." + template.root.kind.rawValue, depth: 0, fonts: &table)
         fonts = table.chains
@@ -85,6 +88,30 @@ struct CellProgram: Sendable {
         }
         nodes[index] = node
         return index
+    }
+
+    /// Per node, whether it is present in `row`: its `if` field and those of all its ancestors
+    /// are present (``RowData/isPresent(_:)``).
+    package func presence(of row: RowData) -> [Bool] {
+        var present = [Bool](repeating: false, count: nodes.count)
+        func visit(_ index: Int) {
+            if let condition = nodes[index].condition, !row.isPresent(condition) { return }
+            present[index] = true
+            for child in childIndices[nodes[index].children] { visit(child) }
+        }
+        if !nodes.isEmpty { visit(0) }
+        return present
+    }
+
+    /// The text text node `index` shows for `row` (``RowData/labelText(_:)``).
+    /// - Throws: ``TemplateError`` at the node's path when the field is missing or of
+    ///   another kind.
+    package func labelText(ofNode index: Int, in row: RowData) throws -> String {
+        do {
+            return try row.labelText(nodes[index].field)
+        } catch let error as TemplateError {
+            throw TemplateError(path: paths[index], reason: error.reason)
+        }
     }
 
     /// Rejects the numbers no layout can use: negative, NaN, infinite or huge lengths, a zero

@@ -2,17 +2,17 @@ import TextMetrics
 
 /// A node's template lengths in whole pixels at one scale, worked out once per template and
 /// scale instead of once per row: the frame arithmetic then adds integers only.
-struct PixelLengths: Sendable {
-    var top = 0, left = 0, bottom = 0, right = 0
-    var minHeight = 0
-    var spacing = 0
+package struct PixelLengths: Sendable {
+    package var top = 0, left = 0, bottom = 0, right = 0
+    package var minHeight = 0
+    package var spacing = 0
     /// A box's own height, or −1 (a ratio-only box, or not a box).
-    var boxHeight = -1
+    package var boxHeight = -1
     /// A box's own width, insets included (from `width`, or from `height` × ratio), or −1.
-    var fixedWidth = -1
+    package var fixedWidth = -1
 
     /// The lengths of every node of `program` at `scale` pixels per point.
-    static func of(_ program: CellProgram, scale: Double) -> [PixelLengths] {
+    package static func of(_ program: CellProgram, scale: Double) -> [PixelLengths] {
         func px(_ points: Double) -> Int { PixelRounding.nearest(points * scale) }
         return program.nodes.map { node in
             var lengths = PixelLengths(top: px(node.insets.top), left: px(node.insets.left),

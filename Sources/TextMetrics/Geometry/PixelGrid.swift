@@ -18,10 +18,7 @@ public struct PixelGrid: Hashable, Sendable {
 
     /// The smallest grid value ≥ `value`.
     public func ceil(_ value: Double) -> Double {
-        let pixels = value * scale
-        let nearest = pixels.rounded()
-        if abs(pixels - nearest) < 1e-9 * Swift.max(1, abs(pixels)) { return nearest / scale }
-        return pixels.rounded(.up) / scale
+        Double(PixelRounding.ceil(value, scale: scale)) / scale
     }
 
     /// The nearest grid value to `value` (ties away from zero), where frames land.
