@@ -50,7 +50,7 @@ import TextSegmentation
             glyphs.removeAll(keepingCapacity: true)
             // Shaped left to right with the character's script, as runs allowing the table are
             // (when HarfBuzz guesses, the character after must keep the guess LTR; see
-            // SegmentShaper): neighbours of any script around it must not change its advance.
+            // SegmentMeasurer): neighbours of any script around it must not change its advance.
             let script = UnicodeScript(Unicode.Scalar(value)!)
             let properties = ShapingProperties(script: script == .common ? .latin : script, isRightToLeft: false, language: nil)
             text.withUnsafeBufferPointer { face.shaper.shape($0, range: 0..<$0.count, properties: properties, into: &glyphs) }

@@ -22,7 +22,7 @@ import TestSupport
     }
 
     /// HarfBuzz's measure of the segment of `bytes` at `segment`, shaped up to `contextEnd`
-    /// as `SegmentShaper` shapes it: width, trailing whitespace, line-end correction, glyph count.
+    /// as `SegmentMeasurer` shapes it: width, trailing whitespace, line-end correction, glyph count.
     static func harfBuzzMeasure(_ face: FontFace, _ bytes: UnsafeBufferPointer<UInt8>, _ segment: TextSegment,
                                 contextEnd: Int) -> (Int32, Int32, Int32, Int) {
         var glyphs: [ShapedGlyph] = []

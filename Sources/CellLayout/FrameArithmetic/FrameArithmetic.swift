@@ -17,7 +17,7 @@ protocol CellContentSource {
 /// The frame arithmetic: sizes and positions in whole pixels, so every sum is exact.
 ///
 /// Pass 1 (``size(_:width:)``) gives every present node its box width and height, top down
-/// for widths and bottom up for heights; pass 2 (``place(_:x:y:width:height:into:)``)
+/// for widths and bottom up for heights; pass 2 (``place(_:x:y:width:height:depth:fontOf:into:)``)
 /// positions the boxes. Heights need pass 1 only. See ``CellLayoutEngine`` for the rules.
 struct FrameArithmetic<Source: CellContentSource> {
     let nodes: UnsafeBufferPointer<CellProgram.Node>

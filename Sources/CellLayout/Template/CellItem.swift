@@ -78,8 +78,8 @@ public struct CellItem: Hashable, Sendable {
         /// The name of the row field whose value is shown (a string; a number shows as its
         /// JSON text; `null` shows as an empty label).
         public var field: String
-        /// The font fallback chain: bundled names or paths. Until per-character fallback
-        /// exists, texts are measured in the first font.
+        /// The font fallback chain: bundled names or paths, tried in order for each grapheme
+        /// cluster (see ``FontChain``).
         public var fontChain: [String]
         /// The font size in points.
         public var size: Double
