@@ -111,7 +111,7 @@ public final class TemplateConstraintCompiler {
 
     /// Every present item's frame for `row`, with the reused constraint system.
     /// - Throws: ``TemplateError``, as ``height(for:width:)``.
-    public func solve(_ row: RowData, width: Double? = nil) throws -> SolvedCell {
+    public func solve(_ row: RowData, width: Double? = nil) throws -> CellLayout {
         let (system, texts, pixels) = try prepare(row, width: width, fresh: false)
         return solved(system, try system.layout(texts: texts, widthPixels: pixels, frames: true), widthPixels: pixels)
     }
@@ -127,7 +127,7 @@ public final class TemplateConstraintCompiler {
 
     /// Every present item's frame for `row`, with a fresh constraint system.
     /// - Throws: ``TemplateError``, as ``height(for:width:)``.
-    public func solveFresh(_ row: RowData, width: Double? = nil) throws -> SolvedCell {
+    public func solveFresh(_ row: RowData, width: Double? = nil) throws -> CellLayout {
         let (system, texts, pixels) = try prepare(row, width: width, fresh: true)
         return solved(system, try system.layout(texts: texts, widthPixels: pixels, frames: true), widthPixels: pixels)
     }
@@ -186,23 +186,23 @@ public final class TemplateConstraintCompiler {
     }
 
     private func solved(_ system: CellConstraintSystem, _ result: (height: Int, frames: [(Int, Int, Int, Int)]),
-                        widthPixels: Int) -> SolvedCell {
+                        widthPixels: Int) -> CellLayout {
         func pt(_ pixels: Int) -> Double { Double(pixels) / scale }
         let insets = template.insets
         let top = flat.px(insets.top), left = flat.px(insets.left), bottom = flat.px(insets.bottom)
         let right = flat.px(insets.right), separator = flat.px(template.separator)
         let body = result.height - separator
-        var items: [SolvedCell.Item] = []
+        var items: [CellLayout.Item] = []
         for index in flat.nodes.indices where system.presence[index] {
             let node = flat.nodes[index]
             let (x, y, w, h) = result.frames[index]
-            items.append(SolvedCell.Item(
+            items.append(CellLayout.Item(
                 path: node.path, kind: node.kind, depth: node.depth,
                 frame: Rect(x: pt(x), y: pt(y), width: pt(w), height: pt(h)),
                 contentFrame: Rect(x: pt(x + node.left), y: pt(y + node.top), width: pt(w - node.horizontalInsets),
                                    height: pt(max(0, h - node.verticalInsets)))))
         }
-        return SolvedCell(
+        return CellLayout(
             width: pt(widthPixels), height: pt(result.height), scale: scale,
             contentFrame: Rect(x: pt(left), y: pt(top), width: pt(widthPixels - left - right), height: pt(body - top - bottom)),
             separatorFrame: Rect(x: 0, y: pt(body), width: pt(widthPixels), height: pt(separator)),

@@ -164,7 +164,7 @@ struct CompareCommand: ParsableCommand {
         return sorted[sorted.count / 2]
     }
 
-    private func report(_ index: Int, _ row: RowData, _ differences: [String], _ layout: CellLayout, _ cell: SolvedCell) {
+    private func report(_ index: Int, _ row: RowData, _ differences: [String], _ layout: CellLayout, _ cell: CellLayout) {
         var text = "row \(index)" + (row.identity.map { " (id \($0.serialized))" } ?? "") + " disagrees:\n"
         for line in differences.prefix(8) { text += "  " + line + "\n" }
         text += "  fast path: height \(layout.height)\n"

@@ -13,7 +13,7 @@ import TextMetrics
 /// ```
 ///
 /// Absent items (whose `if` field is missing or empty, or inside one) are not listed.
-public struct CellLayout: Sendable {
+public struct CellLayout: Sendable, CustomStringConvertible {
     /// The cell's width in points.
     public var width: Double
     /// The cell's height in points, separator included, exact on the grid.
@@ -42,8 +42,13 @@ public struct CellLayout: Sendable {
         items.first { $0.path == path }
     }
 
+    /// `height 86.5: root.column (8.0, 8.0, 359.0 × 70.5); …`.
+    public var description: String {
+        "height \(height): " + items.map { "\($0.path) \($0.frame)" }.joined(separator: "; ")
+    }
+
     /// One laid-out item.
-    public struct Item: Sendable {
+    public struct Item: Sendable, Hashable {
         /// The item's path in the template (`root.column.items[1].text`).
         public var path: String
         /// What the item is.
@@ -58,7 +63,7 @@ public struct CellLayout: Sendable {
         public var text: Text?
 
         /// Creates an item.
-        public init(path: String, kind: CellItem.Kind, depth: Int, frame: Rect, contentFrame: Rect, text: Text?) {
+        public init(path: String, kind: CellItem.Kind, depth: Int, frame: Rect, contentFrame: Rect, text: Text? = nil) {
             self.path = path
             self.kind = kind
             self.depth = depth
@@ -73,7 +78,7 @@ public struct CellLayout: Sendable {
     /// Like `UILabel`, a label taller than its text (a `minHeight` that wins, a stretched row)
     /// draws the text vertically centered: ``frame`` is where the lines go, with the text's
     /// height rounded up to the grid; line baselines in ``layout`` are relative to its top.
-    public struct Text: Sendable {
+    public struct Text: Sendable, Hashable {
         /// The text shown (the row field's value).
         public var string: String
         /// The fonts it was measured in: the template's chain, loaded.
