@@ -7,29 +7,41 @@ import TextMetrics
 package struct CellProgram: Sendable {
     /// One template item.
     package struct Node: Sendable {
+        /// Text, box, column or row.
         package var kind: CellItem.Kind
         /// The `if` field, or `nil`.
         package var condition: String?
         /// Text: the row field shown.
         package var field: String = ""
-        /// Text: index into ``CellProgram/fonts``; its ordinal among text nodes.
+        /// Text: index into ``CellProgram/fonts``.
         package var font: Int32 = -1
+        /// Text: its ordinal among text nodes.
         package var textOrdinal: Int32 = -1
+        /// Text: the most lines shown (0: no limit).
         package var numberOfLines = 0
+        /// Text: how lines break and overflow is cut.
         package var lineBreakMode = LineBreakMode.wordWrap
+        /// The item's insets, in points.
         package var insets: EdgeInsets
+        /// The least box height, in points.
         package var minHeight: Double
+        /// The item's share of a row's spare width (0: it does not grow).
         package var grow: Double
         /// Stacks.
         package var spacing = 0.0
+        /// Stacks: how children are placed across the stack.
         package var align = CellItem.Alignment.fill
+        /// Stacks: the children, a range of ``CellProgram/childIndices``.
         package var children: Range<Int> = 0..<0
         /// Boxes.
         package var boxWidth: Double?
+        /// Boxes: the height, in points.
         package var boxHeight: Double?
+        /// Boxes: width ÷ height.
         package var aspectRatio: Double?
     }
 
+    /// The items, in pre-order.
     package var nodes: [Node] = []
     /// Children of stacks, as node indices; a stack's `children` is a range of this array.
     package var childIndices: [Int] = []
@@ -37,9 +49,11 @@ package struct CellProgram: Sendable {
     package var paths: [String] = []
     /// Depth in the tree, by node index (0 for the root).
     package var depths: [Int] = []
+    /// The template's distinct font chains (text nodes refer to them by index).
     package var fonts: [FontChain] = []
     /// Each text node's font chain, by font index.
     package var fontChains: [[String]] = []
+    /// How many text nodes the template has.
     package var textNodeCount = 0
 
     /// Compiles `template`, loading each distinct (chain, size) font once.

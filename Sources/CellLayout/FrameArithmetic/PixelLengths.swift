@@ -3,8 +3,11 @@ import TextMetrics
 /// A node's template lengths in whole pixels at one scale, worked out once per template and
 /// scale instead of once per row: the frame arithmetic then adds integers only.
 package struct PixelLengths: Sendable {
+    /// The insets, in pixels.
     package var top = 0, left = 0, bottom = 0, right = 0
+    /// The least box height, in pixels.
     package var minHeight = 0
+    /// A stack's spacing, in pixels.
     package var spacing = 0
     /// A box's own height, or −1 (a ratio-only box, or not a box).
     package var boxHeight = -1

@@ -13,6 +13,7 @@ package final class TextCache: Sendable {
         let font: Int32
         let text: String
 
+        /// The key of `text` in the template's font chain number `font`.
         package init(font: Int32, text: String) {
             // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
             // that are canonically equivalent but spelled differently may measure differently.
@@ -24,12 +25,14 @@ package final class TextCache: Sendable {
             self.text = text
         }
 
+        /// Hashes the stored digest of the bytes.
         package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
         /// The dictionary's hash from the stored one (itself a keyed SipHash of the bytes,
         /// ``ByteHash``) and the table's seed, without a second `Hasher` round.
         package func _rawHashValue(seed: Int) -> Int {
             Key.tableHash(digest: UInt64(UInt(bitPattern: hash)), seed: seed)
         }
+        /// The digest's high bits, which pick the shard.
         package var shardHash: UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
         /// Keys are equal when their fonts and their texts' bytes are: texts spelled with
         /// other bytes are other keys, however canonically equivalent.
@@ -40,6 +43,7 @@ package final class TextCache: Sendable {
 
     private let entries: GenerationalCache<Key, MeasuredText>
 
+    /// A cache of about `capacity` texts (0 keeps none).
     package init(capacity: Int) {
         entries = GenerationalCache(capacity: capacity, shards: 32)
     }

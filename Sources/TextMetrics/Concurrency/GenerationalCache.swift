@@ -11,6 +11,7 @@ package final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable 
     private let shards: [Lock<Generations>]
     private let perGeneration: Int
 
+    /// A cache of about `capacity` entries over `shardCount` shards.
     package init(capacity: Int, shards shardCount: Int = 16) {
         perGeneration = max(1, capacity / (2 * shardCount))
         shards = (0..<shardCount).map { _ in Lock(Generations()) }
@@ -88,6 +89,7 @@ package protocol CacheKey: Hashable, Sendable {
 }
 
 extension CacheKey {
+    /// The key's `hashValue`, for keys that carry no digest of their own.
     package var shardHash: UInt64 { UInt64(UInt(bitPattern: hashValue)) }
 
     /// A dictionary's hash for a key that carries a well-mixed 64-bit `digest` of itself:

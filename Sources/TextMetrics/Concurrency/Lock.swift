@@ -17,6 +17,7 @@ package final class Lock<Value>: @unchecked Sendable {
     /// exclusivity check (a class's stored `var` would get one on every access).
     private let value: UnsafeMutablePointer<Value>
 
+    /// A lock around `value`.
     package init(_ value: Value) {
         self.value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         self.value.initialize(to: value)
