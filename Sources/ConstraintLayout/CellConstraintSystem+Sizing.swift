@@ -15,7 +15,7 @@ extension CellConstraintSystem {
     ///   required constraints cannot hold at this width.
     /// - Complexity: a few incremental re-solves: one edit per changed intrinsic size and
     ///   per snapped constant.
-    func layout(texts: [MeasuredText?], widthPixels: Int, frames: Bool) throws -> (height: Int, frames: [(Int, Int, Int, Int)]) {
+    func layout(texts: [SizedText?], widthPixels: Int, frames: Bool) throws -> (height: Int, frames: [(Int, Int, Int, Int)]) {
         engine.setWidth(pt(widthPixels))
         // The previous row's snapping constants would bias this row's free space and shares
         // (a stale constant is a bound the new solution must respect): start unsnapped.
@@ -81,7 +81,7 @@ extension CellConstraintSystem {
     }
 
     /// Natural widths bottom-up (children before parents), in pixels; `Int.max` for none.
-    private func updateNaturalWidths(_ texts: [MeasuredText?]) {
+    private func updateNaturalWidths(_ texts: [SizedText?]) {
         let nodes = flat.nodes
         for index in order.reversed() {
             let node = nodes[index]

@@ -74,7 +74,7 @@ public final class Label: LayoutItem {
     }
 
     private var pendingText: String
-    private var measured: MeasuredText?
+    private var measured: SizedText?
     /// Whether the intrinsic height is stale (new text since it was computed).
     private var heightIsStale = true
     /// Pixels per point for rounding the intrinsic size; the engine's scale once added.
@@ -107,7 +107,7 @@ public final class Label: LayoutItem {
     /// wraps at is next resolved (``LayoutEngine/systemLayoutSizeFitting(width:)``), as a
     /// `UILabel` defers it until layout.
     /// - Precondition: `text` was prepared in ``font``.
-    public func setText(_ text: MeasuredText) {
+    public func setText(_ text: SizedText) {
         if let measured, measured === text { return }
         measured = text
         pendingText = ""
@@ -119,9 +119,9 @@ public final class Label: LayoutItem {
 
     /// The prepared text, preparing it on first use.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
-    public func measuredText() throws -> MeasuredText {
+    public func measuredText() throws -> SizedText {
         if let measured { return measured }
-        let prepared = try MeasuredText(pendingText, fonts: fonts)
+        let prepared = try SizedText(pendingText, fonts: fonts)
         measured = prepared
         return prepared
     }
@@ -138,7 +138,7 @@ public final class Label: LayoutItem {
         return grid.round(padding.top) + grid.round(padding.bottom)
     }
 
-    private func intrinsicWidth(_ text: MeasuredText) -> Double {
+    private func intrinsicWidth(_ text: SizedText) -> Double {
         PixelGrid(scale: scale).ceil(text.naturalWidth) + horizontalPadding
     }
 

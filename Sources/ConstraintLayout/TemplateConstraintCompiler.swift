@@ -162,7 +162,7 @@ public final class TemplateConstraintCompiler {
         return built
     }
 
-    private func prepare(_ row: RowData, width: Double?, fresh: Bool) throws -> (CellConstraintSystem, [MeasuredText?], Int) {
+    private func prepare(_ row: RowData, width: Double?, fresh: Bool) throws -> (CellConstraintSystem, [SizedText?], Int) {
         guard let width = width ?? template.width else {
             throw TemplateError(path: "template", reason: "no width: give the template a \"width\" or pass one")
         }
@@ -170,7 +170,7 @@ public final class TemplateConstraintCompiler {
             throw TemplateError(path: "template", reason: "the width must be a positive finite number, got \(width)")
         }
         let present = presence(of: row)
-        var texts = [MeasuredText?](repeating: nil, count: flat.nodes.count)
+        var texts = [SizedText?](repeating: nil, count: flat.nodes.count)
         for index in textNodes where present[index] {
             let node = flat.nodes[index]
             let string = try flat.program.labelText(ofNode: index, in: row)

@@ -139,7 +139,7 @@ import TextMetrics
     /// The two-pass sizing of a multi-line label: its height follows the width it is given.
     @Test func labelTwoPassSizing() throws {
         let text = "Open the sign-in page and tap Forgot password. We will send a link to your e-mail."
-        let prepared = try MeasuredText(text, font: Self.font)
+        let prepared = try SizedText(text, font: Self.font)
         for width in [320.0, 200, 120] {
             let engine = LayoutEngine(scale: 2)
             let cell = engine.contentView

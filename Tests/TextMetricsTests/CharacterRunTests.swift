@@ -77,7 +77,7 @@ import TextSegmentation
     /// line limit, in every line break mode, the text gives the same lines (ranges, widths,
     /// heights, truncation) and size with character runs as with one segment per character
     /// (the runs fitted by one division where their characters share an advance, and by
-    /// adding advances), and `MeasuredText` gives the same height.
+    /// adding advances), and `SizedText` gives the same height.
     @Test(arguments: chains)
     func runsLayOutAsOneSegmentPerCharacter(_ names: [String]) throws {
         let fonts = try FontChain(named: names, size: 15)
@@ -92,7 +92,7 @@ import TextSegmentation
             let summed = joined.forgettingCharacterAdvances()
             uniformRuns += joined.segments.filter { $0.characterAdvance > 0 }.count
             let single = try PreparedText(characterByCharacter: text, fonts: fonts)
-            let measured = try MeasuredText(text, fonts: fonts)
+            let measured = try SizedText(text, fonts: fonts)
             let widths = [1.0, 16, 31, 47.5, 60, 95, 150, 226.3, 320, 1000]
             for width in widths {
                 for mode in LineBreakMode.allCases {

@@ -9,7 +9,7 @@ struct RowContent: CellContentSource {
     /// all threads bounce the engine's reference count between cores.
     unowned(unsafe) let engine: CellLayoutEngine
     private var lastIndex = -1
-    private var last: MeasuredText?
+    private var last: SizedText?
 
     init(row: RowData, engine: CellLayoutEngine) {
         self.row = row
@@ -21,7 +21,7 @@ struct RowContent: CellContentSource {
         return row.isPresent(condition)
     }
 
-    mutating func measured(_ node: UnsafePointer<CellProgram.Node>, index: Int) throws -> MeasuredText {
+    mutating func measured(_ node: UnsafePointer<CellProgram.Node>, index: Int) throws -> SizedText {
         if index == lastIndex, let last { return last }
         let string = try engine.program.labelText(ofNode: index, in: row)
         let text = try engine.measuredText(string, font: node.pointee.font, index: index)

@@ -139,10 +139,10 @@ public final class CellLayoutEngine: Sendable {
     /// - Complexity: segmenting and shaping each shown text (cached segments are reused).
     public func prepare(_ row: RowData) throws -> PreparedCell {
         let present = program.presence(of: row)
-        var texts = [MeasuredText?](repeating: nil, count: program.textNodeCount)
+        var texts = [SizedText?](repeating: nil, count: program.textNodeCount)
         for (index, node) in program.nodes.enumerated() where node.kind == .text && present[index] {
             let string = try program.labelText(ofNode: index, in: row)
-            texts[Int(node.textOrdinal)] = try MeasuredText(string, fonts: program.fonts[Int(node.font)])
+            texts[Int(node.textOrdinal)] = try SizedText(string, fonts: program.fonts[Int(node.font)])
         }
         return PreparedCell(present: present, texts: texts, engineID: id)
     }
@@ -185,7 +185,7 @@ public final class CellLayoutEngine: Sendable {
     /// Empties the text cache (memory pressure; a font size change).
     public func removeCachedTexts() { textCache.removeAll() }
 
-    func measuredText(_ string: String, font: Int32, index: Int) throws -> MeasuredText {
+    func measuredText(_ string: String, font: Int32, index: Int) throws -> SizedText {
         do {
             return try textCache.text(string, font: font, in: program.fonts[Int(font)])
         } catch {

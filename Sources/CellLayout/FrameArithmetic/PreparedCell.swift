@@ -17,7 +17,7 @@ public struct PreparedCell: Sendable {
     /// Per template node: present or not.
     let present: [Bool]
     /// Per text node (by ordinal): the prepared text, `nil` when absent.
-    let texts: [MeasuredText?]
+    let texts: [SizedText?]
     /// The identity of the engine that prepared it.
     let engineID: Int
 

@@ -41,7 +41,7 @@ package final class TextCache: Sendable {
         }
     }
 
-    private let entries: GenerationalCache<Key, MeasuredText>
+    private let entries: GenerationalCache<Key, SizedText>
 
     /// A cache of about `capacity` texts (0 keeps none).
     package init(capacity: Int) {
@@ -51,19 +51,19 @@ package final class TextCache: Sendable {
     /// `string` in `fonts` (the template's font chain number `font`): kept, or prepared now
     /// and kept.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
-    package func text(_ string: String, font: Int32, in fonts: FontChain) throws -> MeasuredText {
+    package func text(_ string: String, font: Int32, in fonts: FontChain) throws -> SizedText {
         let key = Key(font: font, text: string)
         if let hit = get(key) { return hit }
-        let measured = try MeasuredText(string, fonts: fonts)
+        let measured = try SizedText(string, fonts: fonts)
         put(measured, for: key)
         return measured
     }
 
     /// The text kept for `key`, or `nil`.
-    package func get(_ key: Key) -> MeasuredText? { entries.value(for: key) }
+    package func get(_ key: Key) -> SizedText? { entries.value(for: key) }
 
     /// Keeps `text` for `key`.
-    package func put(_ text: MeasuredText, for key: Key) { entries.store(text, for: key) }
+    package func put(_ text: SizedText, for key: Key) { entries.store(text, for: key) }
 
     /// Forgets every text.
     package func removeAll() { entries.removeAll() }

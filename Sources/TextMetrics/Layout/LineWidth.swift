@@ -1,6 +1,6 @@
 /// A line as it fills, in layout units — and the one rule that decides whether a whole
 /// segment goes on it (``place(_:within:)``). Line fitting, the quick line counts of
-/// ``MeasuredText`` and truncation all place segments through it, so the rule is written once.
+/// ``SizedText`` and truncation all place segments through it, so the rule is written once.
 struct LineWidth {
     /// The line so far, its trailing whitespace included (what the next segment starts after).
     var units: Int64 = 0

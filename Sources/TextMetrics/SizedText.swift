@@ -1,10 +1,11 @@
-/// A text prepared in its fonts, with what cell sizing asks most — the frame arithmetic and
-/// Auto Layout labels alike: its single-line (natural) width and its number of paragraphs,
-/// so a text that fits on one line per paragraph is sized in O(1), and a wrapping one by a
-/// tight count over its segments.
+/// A prepared text with its size at unlimited width known — what sizing a cell asks most, the
+/// frame arithmetic and Auto Layout labels alike: its single-line (natural) width and its
+/// number of paragraphs, so a text that fits on one line per paragraph is sized in O(1), and a
+/// wrapping one by a tight count over its segments. The step after ``PreparedText`` in the
+/// pipeline: prepared once, sized for any width.
 ///
 /// ```swift
-/// let text = try MeasuredText("How do I reset my password?", font: font)
+/// let text = try SizedText("How do I reset my password?", font: font)
 /// text.naturalWidth                                                          // 203.4…
 /// try text.height(width: 120, numberOfLines: 0, lineBreakMode: .wordWrap)    // 2 lines
 /// ```
@@ -12,7 +13,7 @@
 /// Immutable and `Sendable`: share one between cells, labels and threads. A class, so
 /// handing one around costs one reference count on an object of its own — not one on the
 /// font face every thread shares, which would bounce between cores.
-public final class MeasuredText: Sendable {
+public final class SizedText: Sendable {
     /// The prepared text.
     public let prepared: PreparedText
     let lineHeight: Double

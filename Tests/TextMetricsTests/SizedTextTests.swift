@@ -2,7 +2,7 @@ import Testing
 @testable import TextMetrics
 
 /// The cell path's quick line counts agree with the text measurer's full layout.
-@Suite struct MeasuredTextTests {
+@Suite struct SizedTextTests {
     static let texts = [
         "", "Hi", "Hello, wrapping world", "abc\n", "abc\n\ndef", "Two  spaces  and\ttabs at the end   ",
         "A sentence with a verylongwordthatwillneedbreakingsomewhereinthemiddle of it.",
@@ -15,7 +15,7 @@ import Testing
     func matchesTheMeasurer(text: String) throws {
         for (name, size) in [("Roboto-Regular", 15.0), ("Roboto-Medium", 17.0), ("wqy-microhei", 13.0)] {
             let font = try Font(named: name, size: size)
-            let measured = try MeasuredText(text, fonts: FontChain(font))
+            let measured = try SizedText(text, fonts: FontChain(font))
             let unlimited = measured.prepared.size(in: .unlimited)
             #expect(measured.naturalWidth == unlimited.width, "\(name) \(text.debugDescription)")
             #expect(Double(measured.paragraphCount) * font.metrics.lineHeight == unlimited.height)
