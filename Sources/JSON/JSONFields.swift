@@ -21,57 +21,117 @@ public struct JSONFields<Target>: Sendable {
     /// Reads one field's value into the target.
     public typealias FieldReader = @Sendable (_ reader: inout JSONReader, _ target: inout Target) throws -> Void
 
-    private struct Field: Sendable {
-        let name: [UInt8]
-        let read: FieldReader
-    }
-
     /// What the object is called in messages: `"a request"`.
     public let subject: String
-    private let fields: [Field]
+    @usableFromInline let fieldNames: JSONFieldNames
+    @usableFromInline let readers: [FieldReader]
 
     /// A table of `fields` for objects called `subject` in messages.
     public init(_ subject: String, _ fields: KeyValuePairs<StaticString, FieldReader>) {
         self.subject = subject
-        self.fields = fields.map { name, read in
-            Field(name: name.withUTF8Buffer { Array($0) }, read: read)
-        }
+        fieldNames = JSONFieldNames(fields.map(\.key))
+        readers = fields.map(\.value)
     }
 
     /// The field names, in the table's order.
-    public var names: [String] { fields.map { String(decoding: $0.name, as: UTF8.self) } }
+    public var names: [String] { fieldNames.strings }
 
     /// Reads the object at the reader's position into `target`.
     /// - Throws: ``JSONFieldError`` for a value that is not an object, an unknown field or a
     ///   field's bad value; ``JSONParseError`` for text that is not JSON.
+    @inlinable
     public func read(_ reader: inout JSONReader, into target: inout Target) throws {
-        let kind = try reader.peek()
-        guard kind == .object else {
-            var error = JSONFieldError.invalid(requirement: "a JSON object", given: try reader.describeValue())
-            error.subject = subject
-            throw error
-        }
+        guard try reader.peek() == .object else { throw try fieldNames.notAnObject(&reader, subject: subject) }
         try reader.readObject { key, reader in
-            guard let field = field(for: key) else {
-                throw JSONFieldError(path: try key.string(), .unknown(known: names), subject: subject)
+            guard let index = fieldNames.index(of: key) else {
+                throw try fieldNames.unknown(key, subject: subject)
             }
             do {
-                try field.read(&reader, &target)
+                try readers[index](&reader, &target)
             } catch let error as JSONFieldError {
-                var error = error.inside(String(decoding: field.name, as: UTF8.self))
-                if error.subject == nil { error.subject = subject }
-                throw error
+                throw fieldNames.error(error, inField: index, subject: subject)
             }
         }
     }
+}
+
+/// The names of a ``JSONFields`` table, found by their bytes, and the errors that name them.
+public struct JSONFieldNames: Sendable {
+    /// The names' UTF-8 bytes, one after another; `ends[i]` is where name `i` ends.
+    private let bytes: [UInt8]
+    private let ends: [Int]
+    /// By a name's length (at most 31) and first byte, `i + 1` for the one name `i` of that
+    /// length and first byte, -1 when several share them, 0 for none: most keys are found,
+    /// or known to be unknown, by one load and one comparison.
+    private let slots: [Int16]
+
+    init(_ names: [StaticString]) {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        var slots = [Int16](repeating: 0, count: 32 << 8)
+        for (i, name) in names.enumerated() {
+            name.withUTF8Buffer { name in
+                let slot = JSONFieldNames.slot(count: name.count, first: name.first ?? 0)
+                slots[slot] = slots[slot] == 0 ? Int16(i + 1) : -1
+                bytes.append(contentsOf: name)
+            }
+            ends.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.ends = ends
+        self.slots = slots
+    }
 
     @inline(__always)
-    private func field(for key: JSONKey) -> Field? {
-        for field in fields {
-            let found = field.name.withUnsafeBufferPointer { key.matches($0) }
-            if found { return field }
+    private static func slot(count: Int, first: UInt8) -> Int { min(count, 31) << 8 | Int(first) }
+
+    /// The names as strings, in order.
+    var strings: [String] {
+        ends.indices.map { i in String(decoding: bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]], as: UTF8.self) }
+    }
+
+    /// The index of the name `key` is, or `nil`.
+    @usableFromInline
+    func index(of key: JSONKey) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes in
+            if let quick = key.quickCheck {
+                let found = slots[JSONFieldNames.slot(count: quick.count, first: quick.first)]
+                if found == 0 { return nil }
+                if found > 0 {
+                    let i = Int(found) - 1
+                    let start = i == 0 ? 0 : ends[i - 1]
+                    return key.matches(UnsafeBufferPointer(rebasing: bytes[start..<ends[i]])) ? i : nil
+                }
+            }
+            var start = 0
+            for (i, end) in ends.enumerated() {
+                if key.matches(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return i }
+                start = end
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// The error for an object that is not one (reading the value, to describe it).
+    @usableFromInline
+    func notAnObject(_ reader: inout JSONReader, subject: String) throws -> JSONFieldError {
+        var error = JSONFieldError.invalid(requirement: "a JSON object", given: try reader.describeValue())
+        error.subject = subject
+        return error
+    }
+
+    /// The error for field `key`, which the table does not have.
+    @usableFromInline
+    func unknown(_ key: JSONKey, subject: String) throws -> JSONFieldError {
+        JSONFieldError(path: try key.string(), .unknown(known: strings), subject: subject)
+    }
+
+    /// `error`, thrown reading field `index`, seen from the object.
+    @usableFromInline
+    func error(_ error: JSONFieldError, inField index: Int, subject: String) -> JSONFieldError {
+        var error = error.inside(strings[index])
+        if error.subject == nil { error.subject = subject }
+        return error
     }
 }
 
@@ -80,9 +140,9 @@ extension JSONReader {
     /// - Throws: ``JSONFieldError`` (with an empty path, for the caller to name) for another kind.
     public mutating func optionalNumber() throws -> Double? {
         switch try peek() {
-        case .number: return try readNumber()
+        case .number: return try scanNumber()
         case .null:
-            try readNull()
+            try expectWord("null")
             return nil
         default: throw JSONFieldError.invalid(requirement: "a number", given: try describeValue())
         }
@@ -106,9 +166,9 @@ extension JSONReader {
     /// - Throws: ``JSONFieldError`` for another kind.
     public mutating func optionalString() throws -> String? {
         switch try peek() {
-        case .string: return try readString()
+        case .string: return try scanString()
         case .null:
-            try readNull()
+            try expectWord("null")
             return nil
         default: throw JSONFieldError.invalid(requirement: "a string", given: try describeValue())
         }

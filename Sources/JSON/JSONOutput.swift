@@ -17,135 +17,190 @@
 /// strings are escaped as JSON requires. Writing is not checked for structure: a caller that
 /// begins an object ends it.
 ///
-/// A value type; one per thread.
-public struct JSONOutput: Sendable {
-    /// The UTF-8 text written so far.
-    public private(set) var bytes: [UInt8]
+/// Each write reserves the bytes it may need once and stores them directly into a buffer
+/// the value owns, so writing a member costs tens of instructions, not an array append per
+/// byte. Not copyable (it owns its buffer): one per thread, passed `inout`.
+public struct JSONOutput: ~Copyable, @unchecked Sendable {
+    /// The buffer: `count` bytes written, room for `capacity`.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The number of bytes written.
+    public private(set) var count = 0
     /// Whether the next key or array element needs a comma before it.
     private var needsComma = false
+    /// The text of the numbers written lately, by bit pattern: answers repeat their heights
+    /// and widths (see ``appendShortest(_:)``): 64 keys, then 64 slots of a length byte and
+    /// up to 31 bytes of text. Allocated with the first such number.
+    private var numbers: UnsafeMutableRawPointer?
+    private static let numberSlots = 64
+    private static let numberSlotSize = 32
 
     /// An empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
-    /// The number of bytes written.
-    public var count: Int { bytes.count }
+    deinit {
+        base.deallocate()
+        numbers?.deallocate()
+    }
+
+    /// The UTF-8 text written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Calls `body` with the text written so far.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
 
     /// Empties the buffer, keeping its storage.
     public mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         needsComma = false
     }
 
     /// Drops what was written after byte `count` (an answer abandoned half way), as if it had
     /// never been written; the next value is the first of its level again.
-    public mutating func truncate(to count: Int, needsComma: Bool = false) {
-        bytes.removeSubrange(count...)
-        self.needsComma = needsComma
+    public mutating func truncate(to count: Int) {
+        self.count = min(count, self.count)
+        needsComma = false
     }
 
-    /// Appends bytes as they are: a newline between JSON Lines, or JSON text already formed.
-    public mutating func appendRaw(_ raw: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: raw)
-    }
-
-    /// Appends an ASCII byte as it is (a newline between JSON Lines).
-    public mutating func appendRaw(_ byte: UInt8) {
-        bytes.append(byte)
+    /// Ends a line of JSON Lines: a line feed, after which the next value starts a new text.
+    public mutating func endLine() {
+        reserve(1)
+        base[count] = 0x0A
+        count += 1
+        needsComma = false
     }
 
     // MARK: - Structure
 
     /// Starts an object (`{`) as the next value.
-    public mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-    }
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Ends the object begun last (`}`).
-    public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
-    }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Starts an array (`[`) as the next value.
-    public mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma = false
-    }
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
 
     /// Ends the array begun last (`]`).
-    public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
-        needsComma = true
-    }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes a member's key (`"name":`); its value follows. `name` must need no escaping
     /// (the keys of answers are ASCII identifiers).
     public mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let length = name.utf8CodeUnitCount
+        reserve(length + 4)
+        var at = base + count
+        if needsComma {
+            at[0] = UInt8(ascii: ",")
+            at += 1
+        }
+        at[0] = UInt8(ascii: "\"")
+        JSONOutput.copy(name.utf8Start, length, to: at + 1)
+        at[1 + length] = UInt8(ascii: "\"")
+        at[2 + length] = UInt8(ascii: ":")
+        count = base.distance(to: at) + 3 + length
         needsComma = false
     }
 
     /// Writes a member's key from any string, escaped as a string.
-    public mutating func key(_ name: String) {
+    public mutating func key(escaping name: String) {
         append(name)
-        bytes.append(UInt8(ascii: ":"))
+        reserve(1)
+        base[count] = UInt8(ascii: ":")
+        count += 1
         needsComma = false
     }
 
-    /// A comma when a value came before at this level.
-    @inline(__always)
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    private mutating func open(_ bracket: UInt8) {
+        reserve(2)
+        if needsComma {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        base[count] = bracket
+        count += 1
+        needsComma = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        reserve(1)
+        base[count] = bracket
+        count += 1
+        needsComma = true
     }
 
     // MARK: - Values
 
     /// Appends a number (see the type's documentation for how it prints).
     public mutating func append(_ number: Double) {
-        separate()
-        needsComma = true
         guard number.isFinite else {
-            appendASCII("null")
+            appendNull()
             return
         }
-        if number == number.rounded(), number.magnitude < 1e15 {
-            appendDigits(Int64(number))
+        if number.magnitude < 1e15, case let integer = Int(number), Double(integer) == number {
+            append(integer)
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDecimal.maxLength) { buffer in
-            let count = ShortestDecimal.write(number, to: buffer.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        appendShortest(number)
+    }
+
+    /// Appends a number that is not an integer below 10^15, as ``ShortestDecimal`` writes it:
+    /// from the table of numbers written lately when it is there (a direct-mapped table of
+    /// 64 by bit pattern), else formatted into the table first.
+    private mutating func appendShortest(_ number: Double) {
+        let key = number.bitPattern
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        let slotSize = JSONOutput.numberSlotSize
+        let table: UnsafeMutableRawPointer
+        if let numbers {
+            table = numbers
+        } else {
+            let size = JSONOutput.numberSlots * (8 + slotSize)
+            table = .allocate(byteCount: size, alignment: 8)
+            table.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+            numbers = table
         }
+        let keys = table.assumingMemoryBound(to: UInt64.self)
+        let text = (table + JSONOutput.numberSlots * 8).assumingMemoryBound(to: UInt8.self) + slot * slotSize
+        if keys[slot] != key {
+            // Its length, then its text (at most 25 bytes).
+            text[0] = UInt8(ShortestDecimal.write(number, to: text + 1))
+            keys[slot] = key
+        }
+        let length = Int(text[0])
+        reserve(length + 1)
+        if needsComma {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        JSONOutput.copy(text + 1, length, to: base + count)
+        count += length
+        needsComma = true
     }
 
     /// Appends an integer.
     public mutating func append(_ integer: Int) {
-        separate()
+        reserve(22)
+        if needsComma {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        count += ShortestDecimal.writeInteger(integer, to: base + count)
         needsComma = true
-        appendDigits(Int64(integer))
     }
 
     /// Appends `true` or `false`.
     public mutating func append(_ bool: Bool) {
-        separate()
-        needsComma = true
         appendASCII(bool ? "true" : "false")
     }
 
     /// Appends `null`.
     public mutating func appendNull() {
-        separate()
-        needsComma = true
         appendASCII("null")
     }
 
@@ -157,27 +212,42 @@ public struct JSONOutput: Sendable {
 
     /// Appends a string literal from its UTF-8 bytes (which must be valid UTF-8).
     public mutating func append(utf8String utf8: UnsafeBufferPointer<UInt8>) {
-        separate()
-        needsComma = true
-        bytes.append(UInt8(ascii: "\""))
-        var clean = 0
-        for (i, b) in utf8.enumerated() where b < 0x20 || b == 0x22 || b == 0x5C {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<i]))
-            switch b {
-            case 0x22: appendASCII("\\\"")
-            case 0x5C: appendASCII("\\\\")
-            case 0x0A: appendASCII("\\n")
-            case 0x0D: appendASCII("\\r")
-            case 0x09: appendASCII("\\t")
-            default:
-                appendASCII("\\u00")
-                bytes.append(JSONOutput.hexDigits[Int(b >> 4)])
-                bytes.append(JSONOutput.hexDigits[Int(b & 0x0F)])
-            }
-            clean = i + 1
+        // At most six bytes (\u00XX) per byte, the quotes and a comma.
+        reserve(utf8.count * 6 + 3)
+        let out = base
+        var at = count
+        if needsComma {
+            out[at] = UInt8(ascii: ",")
+            at += 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
-        bytes.append(UInt8(ascii: "\""))
+        out[at] = UInt8(ascii: "\"")
+        at += 1
+        for b in utf8 {
+            guard b < 0x20 || b == 0x22 || b == 0x5C else {
+                out[at] = b
+                at += 1
+                continue
+            }
+            out[at] = UInt8(ascii: "\\")
+            switch b {
+            case 0x22: out[at + 1] = UInt8(ascii: "\"")
+            case 0x5C: out[at + 1] = UInt8(ascii: "\\")
+            case 0x0A: out[at + 1] = UInt8(ascii: "n")
+            case 0x0D: out[at + 1] = UInt8(ascii: "r")
+            case 0x09: out[at + 1] = UInt8(ascii: "t")
+            default:
+                out[at + 1] = UInt8(ascii: "u")
+                out[at + 2] = UInt8(ascii: "0")
+                out[at + 3] = UInt8(ascii: "0")
+                out[at + 4] = JSONOutput.hexDigit(b >> 4)
+                out[at + 5] = JSONOutput.hexDigit(b & 0x0F)
+                at += 4
+            }
+            at += 2
+        }
+        out[at] = UInt8(ascii: "\"")
+        count = at + 1
+        needsComma = true
     }
 
     /// Appends a value of any kind.
@@ -194,7 +264,7 @@ public struct JSONOutput: Sendable {
         case .object(let members):
             beginObject()
             for (name, element) in members {
-                key(name)
+                key(escaping: name)
                 append(element)
             }
             endObject()
@@ -206,13 +276,18 @@ public struct JSONOutput: Sendable {
     /// plain integer is copied as it is, anything else is parsed and written again.
     /// - Throws: ``JSONParseError`` when `text` is not one JSON value.
     public mutating func append(jsonText text: UnsafeBufferPointer<UInt8>) throws {
-        if JSONOutput.isCanonical(text) {
-            separate()
-            needsComma = true
-            bytes.append(contentsOf: text)
+        guard JSONOutput.isCanonical(text) else {
+            append(try JSONValue.parse(text))
             return
         }
-        append(try JSONValue.parse(text))
+        reserve(text.count + 1)
+        if needsComma {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        JSONOutput.copy(text.baseAddress!, text.count, to: base + count)
+        count += text.count
+        needsComma = true
     }
 
     /// Whether `text` is a string with no escape or a plain integer literal below 10^15 —
@@ -257,30 +332,45 @@ public struct JSONOutput: Sendable {
 
     // MARK: - Bytes
 
-    @inline(__always)
-    private mutating func appendASCII(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    /// The decimal digits of `value`, with a minus sign when negative.
-    private mutating func appendDigits(_ value: Int64) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var rest = value.magnitude
-            var at = 24
-            repeat {
-                at -= 1
-                buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            if value < 0 {
-                at -= 1
-                buffer[at] = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[at...]))
+    /// Appends an ASCII word as a value (`null`, `true`), with a comma before it when needed.
+    private mutating func appendASCII(_ word: StaticString) {
+        reserve(word.utf8CodeUnitCount + 1)
+        if needsComma {
+            base[count] = UInt8(ascii: ",")
+            count += 1
         }
+        JSONOutput.copy(word.utf8Start, word.utf8CodeUnitCount, to: base + count)
+        count += word.utf8CodeUnitCount
+        needsComma = true
     }
 
-    /// Lowercase hexadecimal digits, for `\u00XX` escapes.
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// Makes room for `more` bytes after those written, doubling the buffer.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if count + more > capacity { grow(count + more) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        let newCapacity = max(needed, 2 * capacity)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Copies `count` bytes: a loop for the short pieces answers are made of.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        if count > 32 {
+            target.update(from: source, count: count)
+            return
+        }
+        for i in 0..<count { target[i] = source[i] }
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
 }

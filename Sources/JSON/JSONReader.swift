@@ -100,20 +100,98 @@ public struct JSONReader {
     }
 
     /// Reads past the next value, checking it as ``readValue()`` would, and returns the range
-    /// of its bytes.
+    /// of its bytes. With `checkingUTF8` off, its strings' bytes are not checked to be UTF-8:
+    /// for a value whose text is read again later (and checked then).
     @discardableResult
-    public mutating func skipValue() throws -> Range<Int> {
+    public mutating func skipValue(checkingUTF8: Bool = true) throws -> Range<Int> {
         let kind = try peek()
         let start = offset
         switch kind {
-        case .object: try readObject { key, reader in _ = try key.string(); try reader.skipValue() }
-        case .array: try readArray { _, reader in try reader.skipValue() }
-        case .string: _ = try readStringBytes(validating: true)
+        case .object:
+            try readObject { key, reader in
+                if checkingUTF8 { _ = try key.string() }
+                try reader.skipValue(checkingUTF8: checkingUTF8)
+            }
+        case .array: try readArray { _, reader in try reader.skipValue(checkingUTF8: checkingUTF8) }
+        case .string: _ = try readStringBytes(validating: checkingUTF8)
         case .number: _ = try readNumber()
         case .bool: _ = try readBool()
         case .null: try readNull()
         }
         return start..<offset
+    }
+
+    /// Reads past the next value by its structure alone — strings, brackets and braces
+    /// matched, nothing else checked — and returns the range of its bytes: for a value whose
+    /// text is read again later, and checked then (a request's font chain, read once for all
+    /// the requests that name it). Text that is not JSON may be taken for a value here.
+    /// - Throws: ``JSONParseError`` at the end of the text inside the value.
+    public mutating func skipValueUnchecked() throws -> Range<Int> {
+        let kind = try peek()
+        let start = offset
+        switch kind {
+        case .string:
+            _ = try readStringBytes(validating: false)
+        case .array, .object:
+            var depth = 0
+            while offset < bytes.count {
+                switch bytes[offset] {
+                case UInt8(ascii: "\""):
+                    _ = try readStringBytes(validating: false)
+                    continue
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if depth == 0 {
+                        offset += 1
+                        return start..<offset
+                    }
+                default:
+                    break
+                }
+                offset += 1
+            }
+            throw error(kind == .array ? "unterminated array" : "unterminated object")
+        case .number, .bool, .null:
+            while offset < bytes.count {
+                switch bytes[offset] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
+                    return start..<offset
+                default:
+                    offset += 1
+                }
+            }
+        }
+        return start..<offset
+    }
+
+    /// When the next value's text is exactly `text` — the text a field had in the request
+    /// before, say, which was read and checked then — reads past it and returns its range;
+    /// otherwise reads nothing and returns `nil`.
+    public mutating func skipValue(ifItIs text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        skipWhitespace()
+        let end = offset + text.count
+        guard !text.isEmpty, end <= bytes.count,
+              memcmp(bytes.baseAddress! + offset, text.baseAddress!, text.count) == 0 else { return nil }
+        if end < bytes.count {
+            switch bytes[end] {
+            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D: break
+            default: return nil
+            }
+        }
+        defer { offset = end }
+        return offset..<end
+    }
+
+    /// Reads a string as it stands in the text: the range of its bytes between the quotes
+    /// when it has no escape — not yet checked to be UTF-8 — else its decoded text.
+    public mutating func readStringSource() throws -> JSONStringSource {
+        try expect(.string)
+        let (raw, escaped) = try readStringBytes(validating: false)
+        if let escaped { return .decoded(escaped) }
+        let start = raw.baseAddress.map { bytes.baseAddress!.distance(to: $0) } ?? offset - 1
+        return .bytes(start..<(start + raw.count))
     }
 
     /// Reads an object, calling `member` with each key and the reader positioned at its value,
@@ -132,9 +210,7 @@ public struct JSONReader {
         while true {
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let keyStart = offset
-            let (raw, escaped) = try readStringBytes(validating: false)
-            let key = JSONKey(raw: raw, escaped: escaped, offset: keyStart)
+            let key = try scanKey()
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             offset += 1
@@ -188,12 +264,21 @@ public struct JSONReader {
     /// Reads a string.
     public mutating func readString() throws -> String {
         try expect(.string)
+        return try scanString()
+    }
+
+    /// Reads the string at `offset` (its opening quote).
+    mutating func scanString() throws -> String {
         let start = offset + 1
         let (raw, escaped) = try readStringBytes(validating: false)
         if let escaped { return escaped }
-        guard let string = String(validating: raw, as: UTF8.self) else {
-            throw JSONParseError(reason: "invalid UTF-8 in a string", offset: start)
+        // Decoded by the standard library's fast path, which replaces what is not UTF-8, and
+        // compared with the bytes, which a replacement would change.
+        var string = String(decoding: raw, as: UTF8.self)
+        let unchanged = string.withUTF8 { decoded in
+            decoded.count == raw.count && (raw.isEmpty || memcmp(decoded.baseAddress!, raw.baseAddress!, raw.count) == 0)
         }
+        guard unchanged else { throw JSONParseError(reason: "invalid UTF-8 in a string", offset: start) }
         return string
     }
 
@@ -232,13 +317,34 @@ public struct JSONReader {
         depth += 1
     }
 
-    private mutating func expectWord(_ word: StaticString) throws {
+    mutating func expectWord(_ word: StaticString) throws {
         let length = word.utf8CodeUnitCount
         guard offset + length <= bytes.count,
               memcmp(bytes.baseAddress! + offset, word.utf8Start, length) == 0 else {
             throw error("invalid literal, expected \(word)")
         }
         offset += length
+    }
+
+    /// Reads an object's key at `offset` (its opening quote): keys are short and plain, so a
+    /// byte loop finds the closing quote; one with an escape is decoded.
+    @inline(__always)
+    private mutating func scanKey() throws -> JSONKey {
+        let keyStart = offset
+        let base = bytes.baseAddress!
+        var end = offset + 1
+        while end < bytes.count {
+            let b = base[end]
+            if b == UInt8(ascii: "\"") {
+                offset = end + 1
+                return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: end - keyStart - 1),
+                               escaped: nil, offset: keyStart)
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            end += 1
+        }
+        let (raw, escaped) = try readStringBytes(validating: false)
+        return JSONKey(raw: raw, escaped: escaped, offset: keyStart)
     }
 
     /// Reads a string at `offset` (its opening quote): the bytes between the quotes when it
@@ -248,12 +354,17 @@ public struct JSONReader {
         let start = offset
         let count = bytes.count
         let base = bytes.baseAddress!
+        // Eight bytes at a time while none is a quote, a backslash or a control character.
+        while offset + 8 <= count,
+              !JSONReader.mayEndString(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) {
+            offset += 8
+        }
         while offset < count {
             let b = base[offset]
             if b == UInt8(ascii: "\"") {
                 let raw = UnsafeBufferPointer(start: base + start, count: offset - start)
                 offset += 1
-                if validating, String(validating: raw, as: UTF8.self) == nil {
+                if validating, !UTF8Validation.isValid(raw) {
                     throw JSONParseError(reason: "invalid UTF-8 in a string", offset: start)
                 }
                 return (raw, nil)
@@ -265,6 +376,20 @@ public struct JSONReader {
         return (UnsafeBufferPointer(start: base + start, count: 0), try readEscapedString(from: start))
     }
 
+    /// Whether some byte of `word` is a quote, a backslash or below 0x20 (the classic
+    /// "has a zero byte" test on the word xor each byte, and "has a byte below n").
+    @inline(__always)
+    private static func mayEndString(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl) & highs != 0
+    }
+
     /// Decodes a string with escapes, from its first byte `start` (the reader stands at its
     /// first backslash).
     private mutating func readEscapedString(from start: Int) throws -> String {
@@ -273,7 +398,7 @@ public struct JSONReader {
             let b = bytes[offset]
             if b == UInt8(ascii: "\"") {
                 offset += 1
-                guard let string = String(validating: out, as: UTF8.self) else {
+                guard let string = out.withUnsafeBufferPointer({ JSONReader.string(validating: $0) }) else {
                     throw JSONParseError(reason: "invalid UTF-8 in a string", offset: start)
                 }
                 return string
@@ -339,7 +464,7 @@ public struct JSONReader {
     /// converts it to the nearest double: exactly by one multiplication or division when the
     /// digits fit 2^53 and the power of ten is at most 10^22 (both are then exact doubles, so
     /// one correctly rounded operation gives the correctly rounded result), else by `strtod`.
-    private mutating func scanNumber() throws -> Double {
+    mutating func scanNumber() throws -> Double {
         let start = offset
         let negative = bytes[offset] == UInt8(ascii: "-")
         if negative { offset += 1 }
@@ -412,6 +537,14 @@ public struct JSONReader {
         }
     }
 
+    /// `utf8` as a string when it is valid UTF-8, else `nil`: decoded by the standard
+    /// library's fast path, which replaces what is not UTF-8, and compared with the input,
+    /// which such a replacement would change.
+    static func string(validating utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        guard UTF8Validation.isValid(utf8) else { return nil }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
     /// 10^0 … 10^22: every one an exact double.
     private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
 
@@ -421,6 +554,14 @@ public struct JSONReader {
     static func printable(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
     }
+}
+
+/// A string value as ``JSONReader/readStringSource()`` found it.
+public enum JSONStringSource: Sendable, Hashable {
+    /// The range of its bytes in the text (it has no escape); not yet checked to be UTF-8.
+    case bytes(Range<Int>)
+    /// Its text, decoded from escapes and checked.
+    case decoded(String)
 }
 
 /// The kinds of JSON values.
@@ -448,6 +589,13 @@ public struct JSONKey {
     /// The offset of the key's opening quote in the text.
     public let offset: Int
 
+    /// The key's first byte and length when it has no escape (else `nil`): a quick test
+    /// before comparing bytes.
+    var quickCheck: (first: UInt8, count: Int)? {
+        guard escaped == nil else { return nil }
+        return (raw.isEmpty ? 0 : raw[0], raw.count)
+    }
+
     /// Whether the key is `name`, compared byte for byte.
     @inline(__always)
     public func matches(_ name: StaticString) -> Bool {
@@ -465,7 +613,7 @@ public struct JSONKey {
     /// - Throws: ``JSONParseError`` when its bytes are not UTF-8.
     public func string() throws -> String {
         if let escaped { return escaped }
-        guard let string = String(validating: raw, as: UTF8.self) else {
+        guard let string = JSONReader.string(validating: raw) else {
             throw JSONParseError(reason: "invalid UTF-8 in a string", offset: offset + 1)
         }
         return string

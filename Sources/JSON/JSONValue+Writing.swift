@@ -8,7 +8,7 @@ extension JSONValue {
     public var serialized: String {
         var out = JSONOutput(capacity: 128)
         out.append(self)
-        return String(decoding: out.bytes, as: UTF8.self)
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the compact JSON text of `value` to `out` (see ``serialized``).
@@ -20,7 +20,7 @@ extension JSONValue {
     public static func writeNumber(_ n: Double, to out: inout String) {
         var output = JSONOutput(capacity: ShortestDecimal.maxLength)
         output.append(n)
-        out += String(decoding: output.bytes, as: UTF8.self)
+        out += output.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends a string literal: quoted, with `"`, `\` and control characters escaped.
@@ -32,7 +32,7 @@ extension JSONValue {
     public static func write(_ value: JSONValue, toUTF8 out: inout [UInt8]) {
         var output = JSONOutput(capacity: 0)
         output.append(value)
-        out += output.bytes
+        output.withBytes { out.append(contentsOf: $0) }
     }
 
     /// Appends a number to a UTF-8 buffer (see ``writeNumber(_:to:)``).

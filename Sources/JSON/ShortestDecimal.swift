@@ -11,9 +11,9 @@
 /// 64-bit integer arithmetic. `ShortestDecimalTests` compares the output with `description`
 /// on millions of doubles of every magnitude and on every boundary of the notation.
 enum ShortestDecimal {
-    /// The most bytes ``write(_:to:)`` writes: a sign, 17 digits, a point, `e-324` or
-    /// seventeen leading zeros of a fixed fraction.
-    static let maxLength = 32
+    /// The most bytes ``write(_:to:)`` writes (25: a sign, 17 digits, a point and `e-324`,
+    /// or a sign, `0.0000` and 17 digits), rounded up.
+    static let maxLength = 31
 
     /// Writes `value` (finite and non-zero) as `description` prints it, at `out`, and returns
     /// the number of bytes written (at most ``maxLength``).
@@ -25,77 +25,126 @@ enum ShortestDecimal {
         }
         let magnitude = value.magnitude
         var (significand, exponent) = decimal(magnitude)
-        while significand % 10 == 0 {
-            significand /= 10
-            exponent += 1
+        // Trailing zeros off: eight at a time, then at most one each of four, two and one.
+        while significand % 100_000_000 == 0 {
+            significand /= 100_000_000
+            exponent += 8
         }
-        // The digits, most significant first.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        return withUnsafeMutableBytes(of: &digits) { buffer -> Int in
-            var count = 0
-            var rest = significand
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            let first = 24 - count
-            // The exponent of the first digit: value = d.ddd × 10^scientific.
-            let scientific = exponent + count - 1
-            if magnitude > 0x1p53 || scientific < -4 {
-                out[at] = buffer[first]
-                at += 1
-                if count > 1 {
-                    out[at] = UInt8(ascii: ".")
-                    at += 1
-                    for i in (first + 1)..<24 {
-                        out[at] = buffer[i]
-                        at += 1
-                    }
-                }
-                out[at] = UInt8(ascii: "e")
-                out[at + 1] = scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-                at += 2
-                let power = scientific.magnitude
-                if power >= 100 {
-                    out[at] = UInt8(ascii: "0") + UInt8(power / 100)
-                    at += 1
-                }
-                out[at] = UInt8(ascii: "0") + UInt8(power / 10 % 10)
-                out[at + 1] = UInt8(ascii: "0") + UInt8(power % 10)
-                return at + 2
-            }
-            if scientific < 0 {
-                out[at] = UInt8(ascii: "0")
+        if significand % 10_000 == 0 { significand /= 10_000; exponent += 4 }
+        if significand % 100 == 0 { significand /= 100; exponent += 2 }
+        if significand % 10 == 0 { significand /= 10; exponent += 1 }
+        let count = digitCount(significand)
+        // The exponent of the first digit: value = d.ddd × 10^scientific.
+        let scientific = exponent + count - 1
+        if magnitude > 0x1p53 || scientific < -4 {
+            // d.ddde±XX: the digits written one place right, then the first moved before the point.
+            writeDigits(significand, count: count, to: out + at + 1)
+            out[at] = out[at + 1]
+            if count > 1 {
                 out[at + 1] = UInt8(ascii: ".")
-                at += 2
-                for _ in 0..<(-scientific - 1) {
-                    out[at] = UInt8(ascii: "0")
-                    at += 1
-                }
-                for i in first..<24 {
-                    out[at] = buffer[i]
-                    at += 1
-                }
-                return at
+                at += count + 1
+            } else {
+                at += 1
             }
-            // The integer part, padded with zeros, then the fraction (at least one digit).
-            for k in 0...scientific {
-                out[at] = k < count ? buffer[first + k] : UInt8(ascii: "0")
+            out[at] = UInt8(ascii: "e")
+            out[at + 1] = scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            at += 2
+            let power = Int(scientific.magnitude)
+            if power >= 100 {
+                out[at] = UInt8(ascii: "0") + UInt8(power / 100)
+                at += 1
+            }
+            writeTwoDigits(power % 100, to: out + at)
+            return at + 2
+        }
+        if scientific < 0 {
+            // 0.000ddd
+            out[at] = UInt8(ascii: "0")
+            out[at + 1] = UInt8(ascii: ".")
+            at += 2
+            for _ in 0..<(-scientific - 1) {
+                out[at] = UInt8(ascii: "0")
+                at += 1
+            }
+            writeDigits(significand, count: count, to: out + at)
+            return at + count
+        }
+        if scientific + 1 >= count {
+            // An integer: its digits, zeros to the point, ".0".
+            writeDigits(significand, count: count, to: out + at)
+            at += count
+            for _ in 0..<(scientific + 1 - count) {
+                out[at] = UInt8(ascii: "0")
                 at += 1
             }
             out[at] = UInt8(ascii: ".")
-            at += 1
-            if scientific + 1 >= count {
-                out[at] = UInt8(ascii: "0")
-                return at + 1
-            }
-            for i in (first + scientific + 1)..<24 {
-                out[at] = buffer[i]
-                at += 1
-            }
-            return at
+            out[at + 1] = UInt8(ascii: "0")
+            return at + 2
         }
+        // ddd.ddd: the digits written one place right, then the integer part moved left.
+        writeDigits(significand, count: count, to: out + at + 1)
+        for k in 0...scientific { out[at + k] = out[at + k + 1] }
+        out[at + scientific + 1] = UInt8(ascii: ".")
+        return at + count + 1
+    }
+
+    /// Writes an integer's decimal digits (with a minus sign when negative) at `out`, and
+    /// returns the number of bytes written (at most 20).
+    static func writeInteger(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var at = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            at = 1
+        }
+        let magnitude = UInt64(value.magnitude)
+        let count = digitCount(magnitude)
+        writeDigits(magnitude, count: count, to: out + at)
+        return at + count
+    }
+
+    /// The number of decimal digits of `value` (1 for 0).
+    @inline(__always)
+    private static func digitCount(_ value: UInt64) -> Int {
+        if value < 100_000_000 {
+            if value < 10_000 { return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4) }
+            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
+        }
+        var count = 9
+        var limit: UInt64 = 1_000_000_000
+        while count < 20 && value >= limit {
+            count += 1
+            limit = limit &* 10
+        }
+        return count
+    }
+
+    /// Writes the `count` decimal digits of `value`, most significant first, two at a time.
+    @inline(__always)
+    private static func writeDigits(_ value: UInt64, count: Int, to out: UnsafeMutablePointer<UInt8>) {
+        var rest = value
+        var end = count
+        while end >= 2 {
+            let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
+            writeTwoDigits(Int(pair), to: out + end - 2)
+            rest = quotient
+            end -= 2
+        }
+        if end == 1 { out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest) }
+    }
+
+    /// "00" to "99" one after another: two digits by one load each.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// Writes `value` (0–99) as two digits.
+    @inline(__always)
+    private static func writeTwoDigits(_ value: Int, to out: UnsafeMutablePointer<UInt8>) {
+        let pair = digitPairs.utf8Start + 2 * value
+        out[0] = pair[0]
+        out[1] = pair[1]
     }
 
     // MARK: - Schubfach

@@ -57,7 +57,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             guard template != nil, data != nil else { throw ValidationError("give --template and --data (or --text)") }
         }
-        if let scale { try RequestFields.checkScale(scale, name: "--scale") { ValidationError($0) } }
+        try RequestFields.checkScaleOption(scale)
         if let width { guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") } }
         guard size.isFinite, size > 0 else { throw ValidationError("--size must be a positive finite number, got \(size)") }
         guard row >= 0 else { throw ValidationError("--row must be 0 or more, got \(row)") }

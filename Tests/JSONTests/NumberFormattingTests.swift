@@ -119,3 +119,35 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 }
+
+/// Strings the reader reads: well-formed UTF-8 exactly as the standard library judges it.
+@Suite struct StringReadingTests {
+    /// Random byte strings, mostly valid UTF-8 with some bytes changed: the reader accepts a
+    /// JSON string exactly when `String(validating:)` accepts its bytes, and reads the same text.
+    @Test func utf8IsCheckedAsTheStandardLibraryChecksIt() throws {
+        var random = NumberFormattingTests.Random(state: 0x0078_F8)
+        let pieces = Array("aé中😀\u{10FFFF}\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}".unicodeScalars).map { Array(String($0).utf8) }
+        var disagreements: [String] = []
+        for _ in 0..<50_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 24) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+            if !bytes.isEmpty, random.next() % 2 == 0 {
+                bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next() | 0x80)
+            }
+            if random.next() % 8 == 0, !bytes.isEmpty { bytes.removeLast() }
+            let reference = String(validating: bytes, as: UTF8.self)
+            let document = [UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]
+            let read = try? JSONValue.parse(document)
+            if read != reference.map(JSONValue.string) { disagreements.append("\(bytes)") }
+            // Skipped inside an object (the reader's other path) it is checked alike.
+            let inside = Array(#"{"k":"#.utf8) + document + [UInt8(ascii: "}")]
+            var skipped = false
+            inside.withUnsafeBufferPointer { buffer in
+                var reader = JSONReader(buffer)
+                skipped = (try? reader.readObject { _, reader in try reader.skipValue() }) != nil
+            }
+            if skipped != (reference != nil) { disagreements.append("skipped \(bytes)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+}
