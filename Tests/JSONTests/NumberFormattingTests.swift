@@ -88,6 +88,25 @@ import Testing
         #expect(Self.written(-0.0) == "0" && Self.written(.infinity) == "null" && Self.written(.nan) == "null")
     }
 
+    /// Many numbers written into one output — repeating ones among them, as answers repeat
+    /// their heights, and ones that share a slot of the table of numbers written lately —
+    /// print each as it prints alone.
+    @Test func numbersWrittenTogetherPrintAsAlone() {
+        var random = Random(state: 0x70_6E74)
+        let pool = (0..<40).map { _ in Double(random.next() % 100_000) / 64 + 0.001 }
+        var numbers: [Double] = []
+        for _ in 0..<50_000 {
+            numbers.append(random.next() % 2 == 0 ? pool[Int(random.next() % 40)] : Double(bitPattern: random.next() >> 2))
+        }
+        var out = JSONOutput()
+        out.beginArray()
+        for number in numbers { out.append(number) }
+        out.endArray()
+        let expected = "[" + numbers.map(Self.expected).joined(separator: ",") + "]"
+        let written = out.withBytes { String(decoding: $0, as: UTF8.self) }
+        #expect(written == expected)
+    }
+
     /// Number literals of every shape read as `Double(_: String)` reads them: the exact fast
     /// path (up to 2^53 and 10^±22) and the general one agree with the standard library.
     @Test func numbersReadAsTheStandardLibraryReadsThem() throws {
