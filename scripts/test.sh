@@ -8,3 +8,4 @@ scripts/build-pango-reference.sh   # the independent reference the Pango agreeme
 swift build --build-tests
 swift test --skip-build
 swift test --sanitize=thread --scratch-path .build-tsan --filter "ConcurrencyTests|HeightCacheTests"
+scripts/test-spark.sh              # the Spark example in local mode against one feed run (PySpark into .build-spark/)
