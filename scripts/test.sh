@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, runs every test (Swift Testing), then the
-# concurrency tests again under ThreadSanitizer.
+# concurrency tests again under ThreadSanitizer, then the Spark example (scripts/test-spark.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh

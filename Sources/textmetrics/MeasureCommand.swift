@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import JSON
 import TextMetrics
 
@@ -125,7 +124,8 @@ struct MeasureCommand: ParsableCommand {
         if showLines {
             for (index, line) in layout.lines.enumerated() {
                 let shown = Self.shownText(of: line, in: text)
-                print(String(format: "%4d  %8.2f  %6.2f  ", index + 1, line.width, line.height) + shown.debugDescription)
+                print(NumberText.format("%4d", Int32(index + 1)) + "  " + NumberText.format("%8.2f", line.width) + "  "
+                      + NumberText.format("%6.2f", line.height) + "  " + shown.debugDescription)
             }
         }
         if !layout.missingGlyphs.isEmpty {
@@ -147,7 +147,9 @@ struct MeasureCommand: ParsableCommand {
         let bytes = Array(text.utf8)
         func slice(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         guard let truncation = line.truncation else {
-            return slice(line.utf8Range).trimmingCharacters(in: .newlines)
+            // Without the line separators that end it (or begin it, for a text that starts with one).
+            let text = slice(line.utf8Range)
+            return String(text.drop(while: \.isNewline).reversed().drop(while: \.isNewline).reversed())
         }
         return slice(truncation.keptPrefix) + "\u{2026}" + slice(truncation.keptSuffix)
     }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CellRendering
-import Foundation
 import JSON
 import TextMetrics
 import CellLayout
@@ -113,7 +112,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     private static func contents(of path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandError("cannot read \(path)") }
-        return [UInt8](data)
+        guard let bytes = StandardInput.readAll(path: path) else { throw CommandError("cannot read \(path)") }
+        return bytes
     }
 }

@@ -13,6 +13,20 @@ enum StandardInput {
         return data
     }
 
+    /// Everything in the regular file at `path`, or `nil` when it cannot be read.
+    static func readAll(path: String) -> [UInt8]? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let file = open(path, O_RDONLY)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var data: [UInt8] = []
+        while true {
+            guard let chunk = readChunk(into: &data, size: 1 << 16, from: file) else { return nil }
+            if chunk == 0 { return data }
+        }
+    }
+
     /// All of stdin as text.
     /// - Throws: ``CommandError`` when the bytes are not valid UTF-8 (naming the first bad byte).
     static func readText() throws -> String {
@@ -36,13 +50,13 @@ enum StandardInput {
         if !pending.isEmpty { body(LineBatch(pending)) }
     }
 
-    /// Appends up to `size` bytes read from stdin to `buffer`: how many were read (0 at the
+    /// Appends up to `size` bytes read from `file` (stdin by default) to `buffer`: how many were read (0 at the
     /// end of input), or `nil` on an error other than an interruption.
-    private static func readChunk(into buffer: inout [UInt8], size: Int) -> Int? {
+    private static func readChunk(into buffer: inout [UInt8], size: Int, from file: Int32 = 0) -> Int? {
         let start = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: size))
         while true {
-            let n = buffer.withUnsafeMutableBufferPointer { read(0, $0.baseAddress! + start, size) }
+            let n = buffer.withUnsafeMutableBufferPointer { read(file, $0.baseAddress! + start, size) }
             if n < 0 && errno == EINTR { continue }
             buffer.removeSubrange((start + max(n, 0))...)
             return n < 0 ? nil : n
