@@ -22,12 +22,13 @@
 /// byte. Not copyable (it owns its buffer): one per thread, passed `inout`.
 public struct JSONOutput: ~Copyable, @unchecked Sendable {
     /// The buffer: `count` bytes written, room for `capacity`.
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
     /// The number of bytes written.
-    public private(set) var count = 0
+    public var count: Int { written }
+    @usableFromInline var written = 0
     /// Whether the next key or array element needs a comma before it.
-    private var needsComma = false
+    @usableFromInline var needsComma = false
     /// The text of the numbers written lately, by bit pattern: answers repeat their heights
     /// and widths (see ``appendShortest(_:)``): 64 keys, then 64 slots of a length byte and
     /// up to 31 bytes of text. Allocated with the first such number.
@@ -56,14 +57,14 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
 
     /// Empties the buffer, keeping its storage.
     public mutating func removeAll() {
-        count = 0
+        written = 0
         needsComma = false
     }
 
     /// Drops what was written after byte `count` (an answer abandoned half way), as if it had
     /// never been written; the next value is the first of its level again.
     public mutating func truncate(to count: Int) {
-        self.count = min(count, self.count)
+        written = min(count, written)
         needsComma = false
     }
 
@@ -71,27 +72,27 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     public mutating func endLine() {
         reserve(1)
         base[count] = 0x0A
-        count += 1
+        written += 1
         needsComma = false
     }
 
     // MARK: - Structure
 
     /// Starts an object (`{`) as the next value.
-    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    @inlinable public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Ends the object begun last (`}`).
-    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    @inlinable public mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Starts an array (`[`) as the next value.
-    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    @inlinable public mutating func beginArray() { open(UInt8(ascii: "[")) }
 
     /// Ends the array begun last (`]`).
-    public mutating func endArray() { close(UInt8(ascii: "]")) }
+    @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes a member's key (`"name":`); its value follows. `name` must need no escaping
     /// (the keys of answers are ASCII identifiers).
-    public mutating func key(_ name: StaticString) {
+    @inlinable public mutating func key(_ name: StaticString) {
         let length = name.utf8CodeUnitCount
         reserve(length + 4)
         var at = base + count
@@ -103,7 +104,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
         JSONOutput.copy(name.utf8Start, length, to: at + 1)
         at[1 + length] = UInt8(ascii: "\"")
         at[2 + length] = UInt8(ascii: ":")
-        count = base.distance(to: at) + 3 + length
+        written = base.distance(to: at) + 3 + length
         needsComma = false
     }
 
@@ -112,25 +113,25 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
         append(name)
         reserve(1)
         base[count] = UInt8(ascii: ":")
-        count += 1
+        written += 1
         needsComma = false
     }
 
-    private mutating func open(_ bracket: UInt8) {
+    @inlinable mutating func open(_ bracket: UInt8) {
         reserve(2)
         if needsComma {
             base[count] = UInt8(ascii: ",")
-            count += 1
+            written += 1
         }
         base[count] = bracket
-        count += 1
+        written += 1
         needsComma = false
     }
 
-    private mutating func close(_ bracket: UInt8) {
+    @inlinable mutating func close(_ bracket: UInt8) {
         reserve(1)
         base[count] = bracket
-        count += 1
+        written += 1
         needsComma = true
     }
 
@@ -176,21 +177,21 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
         reserve(length + 1)
         if needsComma {
             base[count] = UInt8(ascii: ",")
-            count += 1
+            written += 1
         }
         JSONOutput.copy(text + 1, length, to: base + count)
-        count += length
+        written += length
         needsComma = true
     }
 
     /// Appends an integer.
-    public mutating func append(_ integer: Int) {
+    @inlinable public mutating func append(_ integer: Int) {
         reserve(22)
         if needsComma {
             base[count] = UInt8(ascii: ",")
-            count += 1
+            written += 1
         }
-        count += ShortestDecimal.writeInteger(integer, to: base + count)
+        written += ShortestDecimal.writeInteger(integer, to: base + count)
         needsComma = true
     }
 
@@ -246,7 +247,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
             at += 2
         }
         out[at] = UInt8(ascii: "\"")
-        count = at + 1
+        written = at + 1
         needsComma = true
     }
 
@@ -283,10 +284,10 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
         reserve(text.count + 1)
         if needsComma {
             base[count] = UInt8(ascii: ",")
-            count += 1
+            written += 1
         }
         JSONOutput.copy(text.baseAddress!, text.count, to: base + count)
-        count += text.count
+        written += text.count
         needsComma = true
     }
 
@@ -307,13 +308,13 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     // MARK: - Members
 
     /// Writes a member with a number value.
-    public mutating func member(_ name: StaticString, _ value: Double) {
+    @inlinable public mutating func member(_ name: StaticString, _ value: Double) {
         key(name)
         append(value)
     }
 
     /// Writes a member with an integer value.
-    public mutating func member(_ name: StaticString, _ value: Int) {
+    @inlinable public mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         append(value)
     }
@@ -337,20 +338,20 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
         reserve(word.utf8CodeUnitCount + 1)
         if needsComma {
             base[count] = UInt8(ascii: ",")
-            count += 1
+            written += 1
         }
         JSONOutput.copy(word.utf8Start, word.utf8CodeUnitCount, to: base + count)
-        count += word.utf8CodeUnitCount
+        written += word.utf8CodeUnitCount
         needsComma = true
     }
 
     /// Makes room for `more` bytes after those written, doubling the buffer.
-    @inline(__always)
-    private mutating func reserve(_ more: Int) {
+    @inlinable
+    mutating func reserve(_ more: Int) {
         if count + more > capacity { grow(count + more) }
     }
 
-    private mutating func grow(_ needed: Int) {
+    @usableFromInline mutating func grow(_ needed: Int) {
         let newCapacity = max(needed, 2 * capacity)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
@@ -359,14 +360,25 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
         capacity = newCapacity
     }
 
-    /// Copies `count` bytes: a loop for the short pieces answers are made of.
-    @inline(__always)
-    private static func copy(_ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>) {
-        if count > 32 {
+    /// Copies `count` bytes: two overlapping word loads and stores for the short pieces
+    /// answers are made of (keys, numbers), `memmove` for longer ones.
+    @inlinable
+    static func copy(_ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        switch count {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        case 0..<4:
+            for i in 0..<count { target[i] = source[i] }
+        default:
             target.update(from: source, count: count)
-            return
         }
-        for i in 0..<count { target[i] = source[i] }
     }
 
     @inline(__always)

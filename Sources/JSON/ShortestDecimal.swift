@@ -10,6 +10,7 @@
 /// lies inside it, and otherwise the two neighbours of the scaled value decide. Every step is
 /// 64-bit integer arithmetic. `ShortestDecimalTests` compares the output with `description`
 /// on millions of doubles of every magnitude and on every boundary of the notation.
+@usableFromInline
 enum ShortestDecimal {
     /// The most bytes ``write(_:to:)`` writes (25: a sign, 17 digits, a point and `e-324`,
     /// or a sign, `0.0000` and 17 digits), rounded up.
@@ -90,6 +91,7 @@ enum ShortestDecimal {
 
     /// Writes an integer's decimal digits (with a minus sign when negative) at `out`, and
     /// returns the number of bytes written (at most 20).
+    @usableFromInline
     static func writeInteger(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var at = 0
         if value < 0 {

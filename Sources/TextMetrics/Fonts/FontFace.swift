@@ -43,8 +43,9 @@ public final class FontFace: Sendable {
     private let contextFreeTable = LazyReference<ContextFreeAdvances>()
     /// Built on first use: reading the layout tables and every pair takes tens of milliseconds.
     private let pairTable = LazyReference<PairAdvances>()
-    /// Whether the precomputed tables (``FaceTables``) were looked for already.
-    private let lookedForPrecomputedTables = Atomic<Bool>(false)
+    /// Whether the precomputed tables (``FaceTables``) were looked for already; held while
+    /// they are, so a thread that needs them at the same moment waits for them.
+    private let lookedForPrecomputedTables = Lock<Bool>(false)
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -106,14 +107,17 @@ public final class FontFace: Sendable {
     }
 
     /// Stores the face's precomputed tables, the first time either table is asked for, when
-    /// it has some. (A thread asking at the same moment may build a table the slow way; the
-    /// first one stored is kept, and both are the same.)
+    /// it has some; threads asking at the same moment wait for them (a few hundred
+    /// microseconds), rather than build a table the slow way.
     private func storePrecomputedTables() {
-        guard !lookedForPrecomputedTables.exchange(true, ordering: .acquiringAndReleasing),
-              let tables = FaceTables.precomputed(for: shaper) else { return }
-        let contextFree = contextFreeTable.storeIfNil(tables.contextFree)
-        _ = pairTable.storeIfNil(contextFree === tables.contextFree ? tables.pairs
-            : PairAdvances(advances: tables.pairs.advances, kerning: tables.pairs.kerning, contextFree: contextFree))
+        lookedForPrecomputedTables.withLock { lookedFor in
+            guard !lookedFor else { return }
+            lookedFor = true
+            guard let tables = FaceTables.precomputed(for: shaper) else { return }
+            let contextFree = contextFreeTable.storeIfNil(tables.contextFree)
+            _ = pairTable.storeIfNil(contextFree === tables.contextFree ? tables.pairs
+                : PairAdvances(advances: tables.pairs.advances, kerning: tables.pairs.kerning, contextFree: contextFree))
+        }
     }
 
     /// ``pairAdvances`` unretained, for shapers (which the face outlives); built on first use.
