@@ -26,9 +26,9 @@ import Darwin
 ///
 /// Bounded: at most `capacity` entries (an approximate LRU of two generations, see
 /// ``GenerationalCache``), and texts longer than ``maxCachedLength`` bytes are prepared
-/// every time, so the cache holds at most `capacity` × (``maxCachedLength`` bytes of text
-/// and its segments): about 4 KB an entry for a post, some 25 MB for 2,048 entries of
-/// texts that are all 1 KB of one-letter words.
+/// every time. An entry is its text and its segments (48 bytes each): about 3 KB for a feed
+/// post, 26 KB at the very most (1 KB of one-letter words), so the default 2,048 entries
+/// hold some 6 MB of posts and never more than 55 MB.
 ///
 /// `Sendable`: many threads may ask at once; two threads missing the same text both prepare
 /// it and one copy is kept.
