@@ -106,17 +106,8 @@ extension MeasureRequest {
             }
         },
         "font": { reader, given in
-            given.fontIsRecent = false
-            if let same = given.recentFont.withUnsafeBufferPointer({ reader.skipValue(ifItIs: $0) }) {
-                given.font = same
-                given.fontIsRecent = true
-            } else if try reader.peek() == .null {
-                try reader.readNull()
-                given.font = nil
-            } else {
-                // Read (and checked) when its chain is resolved, by ``Measurer``.
-                given.font = try reader.skipValueUnchecked()
-            }
+            // Read (and checked) when its chain is resolved, by ``Measurer``.
+            (given.font, given.fontIsRecent) = try keptForLater(&reader, recent: given.recentFont)
         },
         "faceIndex": { reader, given in given.faceIndex = try reader.optionalCount() },
         "size": { reader, given in given.size = try reader.optionalNumber() },
@@ -125,20 +116,22 @@ extension MeasureRequest {
         "numberOfLines": { reader, given in given.numberOfLines = try reader.optionalCount() },
         "lineBreakMode": { reader, given in given.lineBreakMode = try RequestFields.lineBreakMode(&reader) },
         "language": { reader, given in
-            given.languageIsRecent = false
-            if let same = given.recentLanguage.withUnsafeBufferPointer({ reader.skipValue(ifItIs: $0) }) {
-                given.language = same
-                given.languageIsRecent = true
-            } else if try reader.peek() == .null {
-                try reader.readNull()
-                given.language = nil
-            } else {
-                // Read (and checked) when the request is made, by ``RequestFields/languageTag(_:)``.
-                given.language = try reader.skipValueUnchecked()
-            }
+            // Read (and checked) when the request is made, by ``RequestFields/languageTag(_:)``.
+            (given.language, given.languageIsRecent) = try keptForLater(&reader, recent: given.recentLanguage)
         },
         "scale": { reader, given in given.scale = try RequestFields.scale(&reader) },
     ])
+
+    /// The place of a field's value kept to be read later — `nil` for `null` — and whether its
+    /// text is `recent`, the text the request before had.
+    private static func keptForLater(_ reader: inout JSONReader, recent: [UInt8]) throws -> (Range<Int>?, Bool) {
+        if let same = recent.withUnsafeBufferPointer({ reader.skipValue(ifItIs: $0) }) { return (same, true) }
+        if try reader.peek() == .null {
+            try reader.readNull()
+            return (nil, false)
+        }
+        return (try reader.skipValueUnchecked(), false)
+    }
 
     /// Reads the request in `line`, comparing its font and language with `recent`'s.
     /// - Throws: ``JSONParseError``, or ``JSONFieldError`` naming the field at fault (a bad
