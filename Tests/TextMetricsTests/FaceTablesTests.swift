@@ -123,7 +123,7 @@ import TestSupport
         }
         text += "    ]\n}\n"
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/TextMetrics/Shaping/Generated/PrecomputedFaceTables.swift")
+            .deletingLastPathComponent().appendingPathComponent("Sources/TextMetrics/Measuring/Generated/PrecomputedFaceTables.swift")
         try text.write(to: file, atomically: true, encoding: .utf8)
     }
 }
