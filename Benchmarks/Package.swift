@@ -23,6 +23,7 @@ let package = Package(
         benchmark("ConstraintSolving", also: ["ConstraintSolver", "ConstraintLayout", "CellLayout"]),
         benchmark("Multilingual"),
         benchmark("SoutheastAsian"),
+        benchmark("FirstUse"),
     ]
 )
 

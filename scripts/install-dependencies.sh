@@ -7,9 +7,10 @@
 #   libpango1.0-dev libjson-glib-dev             the Pango reference program (scripts/pango-compare.py)
 #   libicu-dev                                   ICU 72: the dictionary line breaking of Thai, Lao, Khmer, Myanmar
 #   python3-icu                                  PyICU, the independent ICU route of the tests (scripts/icu-line-breaks.py)
+#   python3-venv openjdk-17-jre-headless         PySpark's environment and Spark's Java (scripts/test-spark.sh)
 set -euo pipefail
 packages=(libfreetype-dev libharfbuzz-dev pkg-config libpng-dev unicode-data libharfbuzz-bin libpango1.0-dev libjson-glib-dev gcc
-          libicu-dev python3-icu)
+          libicu-dev python3-icu python3-venv openjdk-17-jre-headless)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -46,17 +46,20 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
-    /// A short name of the value's kind, for error messages ("a string", "an object").
-    public var kindName: String {
+    /// The value's kind.
+    public var kind: JSONKind {
         switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
         }
     }
+
+    /// A short name of the value's kind, for error messages ("a string", "an object").
+    public var kindName: String { kind.name }
 
     /// Compares kinds and contents; objects compare member by member, in order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {

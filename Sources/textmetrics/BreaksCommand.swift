@@ -17,7 +17,7 @@ struct BreaksCommand: ParsableCommand {
             tailoring of UAX #14 (ja, zh: small kana and ー may start a line; ko: Hangul breaks \
             between words, not syllables); the default is none. With --jsonl, standard input is JSON \
             Lines of {"id", "text", "language"} and each answer is \
-            {"id", "breaks": [{"offset", "mandatory"}]}.
+            {"id", "breaks": [{"offset", "mandatory"}]} (another field is an error, named in the answer).
             """)
 
     @Argument(help: "The text (default: read standard input).")
@@ -40,19 +40,32 @@ struct BreaksCommand: ParsableCommand {
 
     func run() throws {
         if jsonl {
-            JSONLinesRunner.run { request in
-                guard case .object = request else { throw CommandError("a request must be a JSON object, got \(request.kindName)") }
-                guard let text = request["text"]?.stringValue else { throw CommandError("missing string field \"text\"") }
-                let language = try RequestFields.languageTag(request) ?? self.language
-                return .object([("id", request["id"] ?? .null),
-                                ("breaks", Self.breaksJSON(text, LineBreakTailoring(language: language)))])
+            let defaultLanguage = language
+            JSONLinesRunner.run { line, out in
+                let given = try BreaksRequest.read(line)
+                guard let text = given.text else { throw JSONFieldError(path: "text", .missing) }
+                out.beginObject()
+                out.key("id")
+                if let id = given.id {
+                    try out.append(jsonText: UnsafeBufferPointer(rebasing: line[id]))
+                } else {
+                    out.appendNull()
+                }
+                out.key("breaks")
+                Self.writeBreaks(text, LineBreakTailoring(language: given.language ?? defaultLanguage), into: &out)
+                out.endObject()
             }
             return
         }
         let text = try self.text ?? StandardInput.readText()
         let tailoring = LineBreakTailoring(language: language)
         if json {
-            print(JSONValue.object([("breaks", Self.breaksJSON(text, tailoring))]).serialized)
+            var out = JSONOutput()
+            out.beginObject()
+            out.key("breaks")
+            Self.writeBreaks(text, tailoring, into: &out)
+            out.endObject()
+            print(out.withBytes { String(decoding: $0, as: UTF8.self) })
             return
         }
         let bytes = Array(text.utf8)
@@ -64,9 +77,39 @@ struct BreaksCommand: ParsableCommand {
         }
     }
 
-    static func breaksJSON(_ text: String, _ tailoring: LineBreakTailoring) -> JSONValue {
-        .array(LineBreaking.opportunities(in: text, tailoring: tailoring).map {
-            .object([("offset", .number(Double($0.offset))), ("mandatory", .bool($0.isMandatory))])
-        })
+    /// `[{"offset", "mandatory"}]`: the break opportunities of `text`.
+    static func writeBreaks(_ text: String, _ tailoring: LineBreakTailoring, into out: inout JSONOutput) {
+        out.beginArray()
+        for opportunity in LineBreaking.opportunities(in: text, tailoring: tailoring) {
+            out.beginObject()
+            out.member("offset", opportunity.offset)
+            out.member("mandatory", opportunity.isMandatory)
+            out.endObject()
+        }
+        out.endArray()
+    }
+}
+
+/// A `breaks --jsonl` request: `{"id", "text", "language"}`.
+struct BreaksRequest {
+    var id: Range<Int>?
+    var text: String?
+    var language: String?
+
+    /// The fields of a request; any other is an error naming it.
+    static let fields = JSONFields<BreaksRequest>("a request", [
+        "id": { reader, request in request.id = try reader.skipValue() },
+        "text": { reader, request in request.text = try reader.optionalString() },
+        "language": { reader, request in request.language = try RequestFields.languageTag(&reader) },
+    ])
+
+    /// Reads the request in `line`.
+    /// - Throws: ``JSONParseError``, or ``JSONFieldError`` naming the field at fault.
+    static func read(_ line: UnsafeBufferPointer<UInt8>) throws -> BreaksRequest {
+        var reader = JSONReader(line)
+        var request = BreaksRequest()
+        try fields.read(&reader, into: &request)
+        try reader.readEnd()
+        return request
     }
 }

@@ -74,7 +74,7 @@ struct CellCommand: ParsableCommand {
             if item.contentFrame != item.frame { out += "  content " + box(item.contentFrame) }
             if let text = item.text {
                 let count = text.layout.lineCount
-                var preview = text.string.replacingOccurrences(of: "\n", with: " ")
+                var preview = String(text.string.map { $0 == "\n" ? " " : $0 })
                 if preview.count > 40 { preview = String(preview.prefix(39)) + "…" }
                 out += "  \(count) line\(count == 1 ? "" : "s"), text \(box(text.frame))"
                 if text.layout.isTruncated { out += ", truncated" }

@@ -115,26 +115,19 @@ struct CompareCommand: ParsableCommand {
 
     private func readRows() throws -> [RowData] {
         let bytes = try cell.data.map { try CellInput.bytes($0, what: "data") } ?? StandardInput.readAll()
-        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-        var values: [JSONValue] = []
-        if first == UInt8(ascii: "[") {
-            do {
-                values = try JSONValue.parse(bytes).arrayValue ?? []
-            } catch {
-                throw CommandError("the rows are not valid JSON: \(error)")
-            }
-        } else {
-            for (number, line) in bytes.split(separator: 0x0A).enumerated() {
-                let trimmed = line.last == 0x0D ? line.dropLast() : line
-                if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                do {
-                    values.append(try JSONValue.parse(Array(trimmed)))
-                } catch {
-                    throw CommandError("line \(number + 1) is not valid JSON: \(error)")
-                }
-            }
+        let source: RowSource
+        do {
+            source = try RowSource(bytes)
+        } catch {
+            throw CommandError("the rows are not valid JSON: \(error)")
         }
-        return try values.enumerated().map { index, value in
+        return try (0..<source.count).map { index in
+            let value: JSONValue
+            do {
+                value = try source.row(index)
+            } catch {
+                throw CommandError("\(source.place(index)) is not valid JSON: \(error)")
+            }
             do {
                 return try RowData(value)
             } catch {

@@ -31,42 +31,21 @@ struct FeedCommand: ParsableCommand {
         let engine = try CellInput.engine(cell.template)
         let (width, scale) = try CellInput.widthAndScale(cell.width, cell.scale, engine)
         if let data = cell.data {
-            let bytes = try CellInput.bytes(data, what: "data")
-            let firstByte = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-            if firstByte == UInt8(ascii: "[") {
-                let value: JSONValue
-                do {
-                    value = try JSONValue.parse(bytes)
-                } catch {
-                    throw CommandError("the data file \(data) is not valid JSON: \(error)")
-                }
-                let rows = value.arrayValue ?? []
-                let progress = FeedProgress(enabled: !quiet, total: rows.count)
-                let runner = FeedRunner(engine: engine, width: width, scale: scale, frames: frames, progress: progress)
-                var start = 0
-                while start < rows.count {
-                    let end = min(rows.count, start + 16_384)
-                    runner.answerValues(rows[start..<end])
-                    start = end
-                }
-                progress.finish(rows: runner.rows, errors: runner.errors, quiet: quiet)
-                return
+            let source: RowSource
+            do {
+                source = try RowSource(try CellInput.bytes(data, what: "data"))
+            } catch let error as JSONParseError {
+                throw CommandError("the data file \(data) is not valid JSON: \(error)")
             }
-            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
-            let progress = FeedProgress(enabled: !quiet, total: lines.count)
+            let progress = FeedProgress(enabled: !quiet, total: source.count)
             let runner = FeedRunner(engine: engine, width: width, scale: scale, frames: frames, progress: progress)
-            var start = 0
-            while start < lines.count {
-                let end = min(lines.count, start + 16_384)
-                runner.answerLines(Array(lines[start..<end]))
-                start = end
-            }
+            runner.answer(source)
             progress.finish(rows: runner.rows, errors: runner.errors, quiet: quiet)
             return
         }
         let progress = FeedProgress(enabled: !quiet, total: nil)
         let runner = FeedRunner(engine: engine, width: width, scale: scale, frames: frames, progress: progress)
-        StandardInput.forEachLineBatch { lines in runner.answerLines(lines) }
+        StandardInput.forEachLineBatch { batch in runner.answer(RowSource(lines: batch)) }
         progress.finish(rows: runner.rows, errors: runner.errors, quiet: quiet)
     }
 }

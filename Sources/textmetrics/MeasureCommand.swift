@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import JSON
 import TextMetrics
 
@@ -21,7 +20,7 @@ struct MeasureCommand: ParsableCommand {
             "lines": [{"start", "length", "width", "height"}], "fallback", "missingGlyphs"} \
             (byte offsets in UTF-8; "fallback": true when a fallback font is shown), plus \
             "scale", "roundedWidth" and "roundedHeight" when the request or --scale gives a \
-            scale, or {"id", "error"} for a bad request; the batch goes on. The answers are \
+            scale, or {"id", "error"} for a bad request (a field not listed above is one, named in the error); the batch goes on. The answers are \
             JSON and list every line already, so --json and --show-lines do not go with --jsonl.
             """)
 
@@ -68,7 +67,7 @@ struct MeasureCommand: ParsableCommand {
         guard LineBreakMode(name: lineBreakMode) != nil else {
             throw ValidationError("unknown line break mode '\(lineBreakMode)'; use one of \(LineBreakMode.allCases.map(\.kebabName).joined(separator: ", "))")
         }
-        if let scale { try RequestFields.checkScale(scale, name: "--scale") { ValidationError($0) } }
+        try RequestFields.checkScaleOption(scale)
         guard size.isFinite, size > 0 else { throw ValidationError("--size must be a positive finite number, got \(size)") }
         guard faceIndex >= 0 else { throw ValidationError("--face-index must be 0 or more, got \(faceIndex)") }
         if jsonl && text != nil { throw ValidationError("--jsonl reads requests from standard input; give no text argument") }
@@ -77,8 +76,8 @@ struct MeasureCommand: ParsableCommand {
         try RequestFields.checkLanguageOption(language)
     }
 
-    /// The request the options describe, for `text`: with --jsonl, the defaults of every request.
-    private func optionsRequest(text: String) throws -> MeasureRequest {
+    /// The request the options describe: with --jsonl, the defaults of every request.
+    private func optionsRequest() throws -> MeasureRequest {
         let container: TextContainer
         do {
             container = try TextContainer(width: width ?? .infinity, height: height ?? .infinity,
@@ -86,36 +85,47 @@ struct MeasureCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        return MeasureRequest(text: text, fonts: fonts.isEmpty ? [MeasureRequest.defaultFont] : fonts,
+        return MeasureRequest(fonts: fonts.isEmpty ? [MeasureRequest.defaultFont] : fonts,
                               faceIndex: faceIndex, size: size, container: container, language: language, scale: scale)
     }
 
     func run() throws {
         if jsonl {
-            let defaults = try optionsRequest(text: "")
-            JSONLinesRunner.run { request in
-                let parsed = try MeasureRequest(json: request, defaults: defaults)
-                return LayoutJSON.answer(id: request["id"], try parsed.layout(), scale: parsed.scale)
+            let defaults = try optionsRequest()
+            let measurer = Measurer()
+            JSONLinesRunner.run(state: { MeasureRequest.Recent() }) { line, out, recent in
+                let given = try MeasureRequest.read(line, recent: recent)
+                let request = try MeasureRequest(given, in: line, defaults: defaults, recent: &recent, measurer: measurer)
+                let layout = try request.layout(of: given.text!, in: line, measurer)
+                if let id = given.id {
+                    LayoutJSON.write(layout, id: UnsafeBufferPointer(rebasing: line[id]), scale: request.scale, into: &out)
+                } else {
+                    LayoutJSON.write(layout, scale: request.scale, into: &out)
+                }
             }
             return
         }
-        let request = try optionsRequest(text: self.text ?? StandardInput.readText())
+        let request = try optionsRequest()
+        let text = try self.text ?? StandardInput.readText()
         let layout: TextLayout
         do {
-            layout = try request.layout()
+            layout = try request.layout(of: text)
         } catch {
             throw CommandError("\(error)")
         }
         let scale = request.scale ?? MeasureRequest.defaultScale
         if json {
-            print(LayoutJSON.answer(id: nil, layout, scale: scale).serialized)
+            var out = JSONOutput()
+            LayoutJSON.write(layout, scale: scale, into: &out)
+            print(out.withBytes { String(decoding: $0, as: UTF8.self) })
             return
         }
         print(Self.summary(layout, scale: scale))
         if showLines {
             for (index, line) in layout.lines.enumerated() {
-                let shown = Self.shownText(of: line, in: request.text)
-                print(String(format: "%4d  %8.2f  %6.2f  ", index + 1, line.width, line.height) + shown.debugDescription)
+                let shown = Self.shownText(of: line, in: text)
+                print(NumberText.format("%4d", Int32(index + 1)) + "  " + NumberText.format("%8.2f", line.width) + "  "
+                      + NumberText.format("%6.2f", line.height) + "  " + shown.debugDescription)
             }
         }
         if !layout.missingGlyphs.isEmpty {
@@ -137,7 +147,9 @@ struct MeasureCommand: ParsableCommand {
         let bytes = Array(text.utf8)
         func slice(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         guard let truncation = line.truncation else {
-            return slice(line.utf8Range).trimmingCharacters(in: .newlines)
+            // Without the line separators that end it (or begin it, for a text that starts with one).
+            let text = slice(line.utf8Range)
+            return String(text.drop(while: \.isNewline).reversed().drop(while: \.isNewline).reversed())
         }
         return slice(truncation.keptPrefix) + "\u{2026}" + slice(truncation.keptSuffix)
     }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CellRendering
-import Foundation
 import JSON
 import TextMetrics
 import CellLayout
@@ -57,7 +56,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             guard template != nil, data != nil else { throw ValidationError("give --template and --data (or --text)") }
         }
-        if let scale { try RequestFields.checkScale(scale, name: "--scale") { ValidationError($0) } }
+        try RequestFields.checkScaleOption(scale)
         if let width { guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") } }
         guard size.isFinite, size > 0 else { throw ValidationError("--size must be a positive finite number, got \(size)") }
         guard row >= 0 else { throw ValidationError("--row must be 0 or more, got \(row)") }
@@ -113,7 +112,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     private static func contents(of path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandError("cannot read \(path)") }
-        return [UInt8](data)
+        guard let bytes = StandardInput.readAll(path: path) else { throw CommandError("cannot read \(path)") }
+        return bytes
     }
 }

@@ -33,6 +33,11 @@ enum CellCLI {
     /// Runs the binary with `arguments`, `stdin` on its standard input, and `environment` added
     /// to this process's.
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Output {
+        try run(arguments, stdinBytes: Array(stdin.utf8), environment: environment)
+    }
+
+    /// Runs the binary with `arguments` and any bytes (not necessarily UTF-8) on its standard input.
+    static func run(_ arguments: [String], stdinBytes: [UInt8], environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -45,7 +50,7 @@ enum CellCLI {
         process.standardError = errors
         try process.run()
         let writer = Thread {
-            input.fileHandleForWriting.write(Data(stdin.utf8))
+            input.fileHandleForWriting.write(Data(stdinBytes))
             try? input.fileHandleForWriting.close()
         }
         writer.start()

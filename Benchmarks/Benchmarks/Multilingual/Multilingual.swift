@@ -7,6 +7,9 @@
 //   takes the one-font path there), so Mixed p50 / English p50 is the per-character ratio.
 //   Mixed: "汉字…汉字，abcd efg 😂 汉字…汉字 hijklm no 👍🏽🇯🇵" — two runs of 6–14 ideographs,
 //   fresh English words, 2–3 emoji (~120 UTF-8 bytes). English: words of 2–9 letters.
+// - "English same bytes cold|warm": English texts as long in UTF-8 bytes as the mixed ones
+//   (the i-th as long as the i-th warm mixed text), so Mixed p50 / English-same-bytes p50 is
+//   the per-byte ratio the target is stated in (mixed ≤ 2× English per UTF-8 byte).
 //   Cold: every text new, every word and ideograph-with-its-neighbour never shaped before
 //   (FreshWords, FreshIdeographs); the emoji (a set of eight) and the spaces around them
 //   repeat, as in any feed. Warm: the same 1,000 texts round robin, all segments cached.
@@ -63,6 +66,8 @@ func hanText(length: Int = 70) -> String {
 /// The texts measured again and again by the warm benchmarks (made on first use).
 let warmMixed = (0..<1_000).map { _ in mixedText() }
 let warmEnglish = (0..<1_000).map { _ in freshWords.text(length: 70) }
+/// English texts of the warm mixed texts' UTF-8 lengths, one for one.
+let warmEnglishSameBytes = warmMixed.map { freshWords.text(length: $0.utf8.count) }
 let warmHan = (0..<1_000).map { _ in hanText() }
 
 let benchmarks: @Sendable () -> Void = {
@@ -94,6 +99,16 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(measure(texts[index], chain))
         }
     }
+    Benchmark("English same bytes cold", configuration: coldConfiguration) { benchmark in
+        // New words, with the byte lengths of the mixed texts in turn.
+        let texts = (0..<benchmark.scaledIterations.count).map { index in
+            freshWords.text(length: warmMixed[index % warmMixed.count].utf8.count)
+        }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(measure(texts[index], chain))
+        }
+    }
 
     // 1. Mixed-script vs English, warm: the same 1,000 texts round robin.
     /// A benchmark measuring `texts()` in `fonts`; `check` runs once on every text before
@@ -116,6 +131,7 @@ let benchmarks: @Sendable () -> Void = {
         precondition(layout.missingGlyphs.isEmpty && layout.usesFallbackFonts, "not all in the chain: \(text)")
     }
     warm("English 70 chars warm", chain, { warmEnglish }) { blackHole(measure($0, chain)) }
+    warm("English same bytes warm", chain, { warmEnglishSameBytes }) { blackHole(measure($0, chain)) }
 
     // 2. Fallback lookups: every cluster in the 3rd font of 5, against that font as primary.
     let fiveFonts = try! FontChain(named: ["Roboto-Regular", "NotoSansArabic-Regular", "wqy-microhei",

@@ -15,32 +15,48 @@ final class FontData: @unchecked Sendable {
     let bytes: UnsafeMutableRawBufferPointer
     /// The path the bytes came from, or a caller-given label for in-memory fonts.
     let origin: String
+    /// Whether `bytes` map a file (unmapped in `deinit`) rather than hold a copy.
+    private let isMapped: Bool
 
     init(copying source: some Collection<UInt8>, origin: String) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
         _ = buffer.initializeMemory(as: UInt8.self, from: source)
         self.bytes = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<source.count])
         self.origin = origin
+        self.isMapped = false
     }
 
-    /// Reads a whole file.
+    /// Maps a whole file, read-only: its pages are read as they are first touched, so a face
+    /// costs what measuring reads of it (Noto Color Emoji's 10 MB of bitmaps are not read to
+    /// measure). The file must not be truncated while a face uses it (replacing it, as
+    /// package managers do, is fine).
     /// - Throws: ``FontError/fileNotFound(_:)`` or ``FontError/unreadable(_:)``.
     init(contentsOfFile path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { throw FontError.fileNotFound(path) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw FontError.unreadable(path) }
-        guard let file = fopen(path, "rb") else { throw FontError.unreadable(path) }
-        defer { fclose(file) }
         let size = Int(info.st_size)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
-        let read = size == 0 ? 0 : fread(buffer.baseAddress, 1, size, file)
-        guard read == size else {
-            buffer.deallocate()
-            throw FontError.unreadable(path)
-        }
-        self.bytes = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size])
+        let file = open(path, O_RDONLY)
+        guard file >= 0 else { throw FontError.unreadable(path) }
+        defer { close(file) }
         self.origin = path
+        guard size > 0 else {
+            // Nothing to map: an empty buffer, which is no font.
+            self.bytes = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 16)[0..<0])
+            self.isMapped = false
+            return
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file, 0),
+              address != UnsafeMutableRawPointer(bitPattern: -1) else { throw FontError.unreadable(path) }
+        self.bytes = UnsafeMutableRawBufferPointer(start: address, count: size)
+        self.isMapped = true
     }
 
-    deinit { bytes.deallocate() }
+    deinit {
+        if isMapped {
+            munmap(bytes.baseAddress, bytes.count)
+        } else {
+            bytes.deallocate()
+        }
+    }
 }

@@ -41,8 +41,11 @@ public final class FontFace: Sendable {
     public let hasColorGlyphs: Bool
     /// Built on first use: finding the characters no lookup touches reads every lookup.
     private let contextFreeTable = LazyReference<ContextFreeAdvances>()
-    /// Built on first use: reading the layout tables and every pair takes a few milliseconds.
+    /// Built on first use: reading the layout tables and every pair takes tens of milliseconds.
     private let pairTable = LazyReference<PairAdvances>()
+    /// Whether the precomputed tables (``FaceTables``) were looked for already; held while
+    /// they are, so a thread that needs them at the same moment waits for them.
+    private let lookedForPrecomputedTables = Lock<Bool>(false)
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -86,16 +89,35 @@ public final class FontFace: Sendable {
         coverage.contains(scalar)
     }
 
-    /// The characters measured by adding advances (see ``ContextFreeAdvances``), found on
-    /// first use and kept.
+    /// The characters measured by adding advances (see ``ContextFreeAdvances``): precomputed
+    /// for a bundled font (``FaceTables``), else found on first use; kept.
     var contextFreeAdvances: ContextFreeAdvances {
-        contextFreeTable.load { ContextFreeAdvances(shaper: shaper, mappedRanges: shaper.mappedRanges()) }
+        if let table = contextFreeTable.load() { return table }
+        storePrecomputedTables()
+        return contextFreeTable.load { ContextFreeAdvances(shaper: shaper, mappedRanges: shaper.mappedRanges()) }
     }
 
     /// The Latin characters and pairs measured by adding advances and kerning (see
-    /// ``PairAdvances``), found on first use and kept.
+    /// ``PairAdvances``): precomputed for a bundled font (``FaceTables``), else found and
+    /// checked against HarfBuzz on first use; kept.
     var pairAdvances: PairAdvances {
-        pairTable.load { PairAdvances(shaper: shaper, contextFree: contextFreeAdvances) }
+        if let table = pairTable.load() { return table }
+        storePrecomputedTables()
+        return pairTable.load { PairAdvances(shaper: shaper, contextFree: contextFreeAdvances) }
+    }
+
+    /// Stores the face's precomputed tables, the first time either table is asked for, when
+    /// it has some; threads asking at the same moment wait for them (a few hundred
+    /// microseconds), rather than build a table the slow way.
+    private func storePrecomputedTables() {
+        lookedForPrecomputedTables.withLock { lookedFor in
+            guard !lookedFor else { return }
+            lookedFor = true
+            guard let tables = FaceTables.precomputed(for: shaper) else { return }
+            let contextFree = contextFreeTable.storeIfNil(tables.contextFree)
+            _ = pairTable.storeIfNil(contextFree === tables.contextFree ? tables.pairs
+                : PairAdvances(advances: tables.pairs.advances, kerning: tables.pairs.kerning, contextFree: contextFree))
+        }
     }
 
     /// ``pairAdvances`` unretained, for shapers (which the face outlives); built on first use.

@@ -53,21 +53,64 @@ final class ContextFreeAdvances: Sendable {
     }
 
     /// The table of `shaper`'s face, whose `cmap` maps the characters of `ranges`.
-    init(shaper: HarfBuzzFont, mappedRanges ranges: [ClosedRange<UInt32>]) {
+    convenience init(shaper: HarfBuzzFont, mappedRanges ranges: [ClosedRange<UInt32>]) {
+        self.init(entries: shaper.contextFreeAdvances(of: ranges, features: ContextFreeAdvances.appliedFeatures,
+                                                      where: ContextFreeAdvances.qualifies))
+    }
+
+    /// The table of the qualifying characters `entries`, in increasing order (as a face's
+    /// analysis finds them).
+    convenience init(entries: [(scalar: UInt32, advance: Int32)]) {
+        var builder = Builder()
+        for (scalar, advance) in entries { builder.set(scalar, advance) }
+        self.init(builder)
+    }
+
+    /// The table of the qualifying characters given as runs of consecutive code points that
+    /// share an advance, in increasing order (as ``FaceTables`` keeps them).
+    convenience init(runs: [(start: UInt32, count: UInt32, advance: Int32)]) {
+        var builder = Builder()
+        for run in runs {
+            for scalar in run.start..<(run.start + run.count) { builder.set(scalar, run.advance) }
+        }
+        self.init(builder)
+    }
+
+    private init(_ builder: Builder) {
+        pages = builder.pages
+        advances = builder.advances
+    }
+
+    /// Pages and advances filled character by character, pages in the order they are first
+    /// needed (so characters in increasing order give pages in increasing order).
+    private struct Builder {
         var pages = [UInt16](repeating: 0, count: 0x110000 >> Int(ContextFreeAdvances.pageShift))
         var advances = [Int32](repeating: ContextFreeAdvances.none, count: ContextFreeAdvances.pageSize)
-        for (scalar, advance) in shaper.contextFreeAdvances(of: ranges, features: ContextFreeAdvances.appliedFeatures,
-                                                             where: ContextFreeAdvances.qualifies) {
+
+        mutating func set(_ scalar: UInt32, _ advance: Int32) {
+            guard scalar < 0x110000 else { return }
             let page = Int(scalar >> ContextFreeAdvances.pageShift)
             if pages[page] == 0 {
-                guard advances.count / ContextFreeAdvances.pageSize <= Int(UInt16.max) else { break }
+                guard advances.count / ContextFreeAdvances.pageSize <= Int(UInt16.max) else { return }
                 pages[page] = UInt16(advances.count / ContextFreeAdvances.pageSize)
                 advances += [Int32](repeating: ContextFreeAdvances.none, count: ContextFreeAdvances.pageSize)
             }
             advances[Int(pages[page]) * ContextFreeAdvances.pageSize + Int(scalar) & (ContextFreeAdvances.pageSize - 1)] = advance
         }
-        self.pages = pages
-        self.advances = advances
+    }
+
+    /// Every qualifying character and its advance, in increasing order.
+    var entries: [(scalar: UInt32, advance: Int32)] {
+        var found: [(scalar: UInt32, advance: Int32)] = []
+        for (page, block) in pages.enumerated() where block != 0 {
+            for offset in 0..<ContextFreeAdvances.pageSize {
+                let advance = advances[Int(block) * ContextFreeAdvances.pageSize + offset]
+                if advance != ContextFreeAdvances.none {
+                    found.append((UInt32(page << Int(ContextFreeAdvances.pageShift) + offset), advance))
+                }
+            }
+        }
+        return found
     }
 
     /// The advance of `value` in font units, or `nil` when it does not qualify.

@@ -34,8 +34,11 @@ final class PairAdvances: Sendable {
     /// does not fit.
     static let shapePair = Int16.min
 
-    private let advances: [Int32]
-    private let kerning: [Int16]
+    /// Per slot, its character's advance, or ``noAdvance``.
+    let advances: [Int32]
+    /// Per slot and column (row-major, ``columns`` a row), the kerning of the pair, or
+    /// ``shapePair``; empty when no character qualifies.
+    let kerning: [Int16]
     /// The face's context-free characters (see ``ContextFreeAdvances``): the characters
     /// outside the table that the kerning matrix's last column stands for, and the table a
     /// shaper adds them up from — held here so a shaper reaches both through one (unretained)
@@ -55,8 +58,16 @@ final class PairAdvances: Sendable {
 
     /// The table of `shaper`'s face, whose context-free characters are `contextFree`; no
     /// character qualifies when its layout is not pairwise or the table disagrees with HarfBuzz.
-    init(shaper: HarfBuzzFont, contextFree: ContextFreeAdvances) {
+    convenience init(shaper: HarfBuzzFont, contextFree: ContextFreeAdvances) {
         let (advances, kerning) = PairAdvances.read(shaper) ?? (PairAdvances.empty.advances, [])
+        self.init(advances: advances, kerning: kerning, contextFree: contextFree)
+    }
+
+    /// A table of `advances` (one per slot) and `kerning` (``columns`` per slot, or none), as
+    /// ``read(_:)`` found and checked them for a face (or ``FaceTables`` kept them).
+    init(advances: [Int32], kerning: [Int16], contextFree: ContextFreeAdvances) {
+        precondition(advances.count == PairAdvances.slotCount
+                     && (kerning.isEmpty || kerning.count == PairAdvances.slotCount * PairAdvances.columns))
         self.advances = advances
         self.kerning = kerning
         self.contextFree = contextFree

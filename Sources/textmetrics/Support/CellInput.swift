@@ -1,4 +1,3 @@
-import Foundation
 import JSON
 import TextMetrics
 import CellLayout
@@ -8,10 +7,10 @@ enum CellInput {
     /// The bytes of the file at `path` (`-` for standard input).
     static func bytes(_ path: String, what: String) throws -> [UInt8] {
         if path == "-" { return StandardInput.readAll() }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = StandardInput.readAll(path: path) else {
             throw CommandError("cannot read the \(what) file \(path)")
         }
-        return [UInt8](data)
+        return bytes
     }
 
     /// The parsed JSON file at `path`.

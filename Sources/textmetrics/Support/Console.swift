@@ -25,6 +25,20 @@ enum Console {
         print(text, terminator: "")
     }
 
+    /// Writes UTF-8 bytes to stdout, straight to the file descriptor (stdio's buffer is
+    /// flushed first, so they stay in order with `write(_:)`).
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        fflush(nil)
+        guard let base = buffer.baseAddress else { return }
+        var written = 0
+        while written < buffer.count {
+            let n = Glibc.write(1, base + written, buffer.count - written)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            written += n
+        }
+    }
+
     /// Flushes stdout, so streamed answers reach a reader that waits for them.
     static func flush() { fflush(nil) }
 

@@ -21,79 +21,67 @@ final class FeedRunner {
         self.progress = progress
     }
 
-    /// Answers rows given as JSON Lines (blank lines are skipped and not counted).
-    func answerLines(_ lines: [ArraySlice<UInt8>]) {
-        let kept = lines.filter { line in !line.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
-        let first = rows
-        let indexed = kept.enumerated().map { (first + $0.offset, $0.element) }
-        write(ParallelMap.map(indexed) { [self] index, line in
-            let value: JSONValue
-            do {
-                value = try line.withUnsafeBufferPointer { try JSONValue.parse($0) }
-            } catch {
-                return FeedAnswer.error(id: .number(Double(index)), "not valid JSON: \(error)")
+    /// Answers `source`'s rows, in batches of at most `batch` (so progress shows as they go).
+    func answer(_ source: RowSource, batch: Int = 16_384) {
+        var start = 0
+        while start < source.count {
+            let end = min(source.count, start + batch)
+            let first = rows
+            errors += OrderedAnswers.write(count: end - start) { [self] offset, out in
+                answer(source, row: start + offset, number: first + offset, into: &out)
             }
-            return answer(value, index: index)
-        })
-    }
-
-    /// Answers rows given as parsed values (a JSON array file).
-    func answerValues(_ values: ArraySlice<JSONValue>) {
-        let first = rows
-        let indexed = values.enumerated().map { (first + $0.offset, $0.element) }
-        write(ParallelMap.map(indexed) { [self] index, value in answer(value, index: index) })
-    }
-
-    private func write(_ answers: [FeedAnswer]) {
-        var text = ""
-        text.reserveCapacity(answers.reduce(0) { $0 + $1.text.utf8.count + 1 })
-        for answer in answers {
-            text += answer.text
-            text += "\n"
-            if answer.isError { errors += 1 }
+            rows += end - start
+            progress.update(rows: rows)
+            start = end
         }
-        rows += answers.count
-        Console.write(text)
-        Console.flush()
-        progress.update(rows: rows)
     }
 
-    private func answer(_ value: JSONValue, index: Int) -> FeedAnswer {
+    /// Writes the answer of row `index` of `source`, the feed's row `number` (its id unless it
+    /// has one of its own): whether it is an error.
+    private func answer(_ source: RowSource, row index: Int, number: Int, into out: inout JSONOutput) -> Bool {
         let row: RowData
         do {
-            row = try RowData(value)
+            row = try RowData(try source.row(index))
         } catch let error as TemplateError {
-            return FeedAnswer.error(id: .number(Double(index)), error.reason)
+            FeedRunner.writeError(id: .number(Double(number)), error.reason, into: &out)
+            return true
         } catch {
-            return FeedAnswer.error(id: .number(Double(index)), "\(error)")
+            FeedRunner.writeError(id: .number(Double(number)), "not valid JSON: \(error)", into: &out)
+            return true
         }
-        let id = row.identity ?? .number(Double(index))
+        let id = row.identity ?? .number(Double(number))
         do {
             if frames {
                 let layout = try engine.layout(for: row, width: width, scale: scale)
-                return FeedAnswer(text: JSONValue.object([("id", id), ("height", .number(layout.height)),
-                                                          ("frames", CellJSON.frames(layout))]).serialized, isError: false)
+                out.beginObject()
+                out.key("id")
+                out.append(id)
+                out.member("height", layout.height)
+                out.key("frames")
+                out.append(CellJSON.frames(layout))
+                out.endObject()
+                return false
             }
             let height = try engine.height(for: row, width: width, scale: scale)
-            var bytes = Array("{\"id\":".utf8)
-            JSONValue.write(id, toUTF8: &bytes)
-            bytes.append(contentsOf: ",\"height\":".utf8)
-            JSONValue.writeNumber(height, toUTF8: &bytes)
-            bytes.append(UInt8(ascii: "}"))
-            return FeedAnswer(text: String(decoding: bytes, as: UTF8.self), isError: false)
+            out.beginObject()
+            out.key("id")
+            out.append(id)
+            out.member("height", height)
+            out.endObject()
+            return false
         } catch {
-            return FeedAnswer.error(id: id, "\(error)")
+            FeedRunner.writeError(id: id, "\(error)", into: &out)
+            return true
         }
     }
-}
 
-/// One answer line.
-struct FeedAnswer {
-    var text: String
-    var isError: Bool
-
-    static func error(id: JSONValue, _ message: String) -> FeedAnswer {
-        FeedAnswer(text: JSONValue.object([("id", id), ("error", .string(message))]).serialized, isError: true)
+    /// `{"id": …, "error": "…"}`.
+    private static func writeError(id: JSONValue, _ message: String, into out: inout JSONOutput) {
+        out.beginObject()
+        out.key("id")
+        out.append(id)
+        out.member("error", message)
+        out.endObject()
     }
 }
 

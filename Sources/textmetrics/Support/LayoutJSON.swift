@@ -1,38 +1,49 @@
 import JSON
 import TextMetrics
 
-/// The JSON answer for a measured text.
+/// The JSON answer for a measured text, written member by member:
+/// `{"id", "lineCount", "width", "height", "lines": [{"start", "length", "width", "height"}],
+/// "truncated", "fallback", "missingGlyphs", "scale", "roundedWidth", "roundedHeight"}`
+/// (the last six only when they apply). A new member is one more line here.
 enum LayoutJSON {
-    /// `layout` as an answer object, with its size rounded up to the pixel grid of `scale`
-    /// (pixels per point) when one is given.
-    static func answer(id: JSONValue?, _ layout: TextLayout, scale: Double? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        if let id { members.append(("id", id)) }
-        members.append(("lineCount", .number(Double(layout.lineCount))))
-        members.append(("width", .number(layout.size.width)))
-        members.append(("height", .number(layout.size.height)))
-        members.append(("lines", .array(layout.lines.map { line in
-            .object([("start", .number(Double(line.utf8Range.lowerBound))),
-                     ("length", .number(Double(line.utf8Range.count))),
-                     ("width", .number(line.width)),
-                     ("height", .number(line.height))])
-        })))
-        if layout.isTruncated { members.append(("truncated", .bool(true))) }
-        if layout.usesFallbackFonts { members.append(("fallback", .bool(true))) }
+    /// Writes `layout` as an answer object — with the JSON text `id` as its `"id"` when given,
+    /// and its size rounded up to the pixel grid of `scale` (pixels per point) when given.
+    static func write(_ layout: TextLayout, id: UnsafeBufferPointer<UInt8>? = nil, scale: Double? = nil,
+                      into out: inout JSONOutput) {
+        out.beginObject()
+        if let id {
+            out.key("id")
+            try? out.append(jsonText: id)
+        }
+        out.member("lineCount", layout.lineCount)
+        out.member("width", layout.size.width)
+        out.member("height", layout.size.height)
+        out.key("lines")
+        out.beginArray()
+        for line in layout.lines {
+            out.beginObject()
+            out.member("start", line.utf8Range.lowerBound)
+            out.member("length", line.utf8Range.count)
+            out.member("width", line.width)
+            out.member("height", line.height)
+            out.endObject()
+        }
+        out.endArray()
+        if layout.isTruncated { out.member("truncated", true) }
+        if layout.usesFallbackFonts { out.member("fallback", true) }
         if !layout.missingGlyphs.isEmpty {
-            members.append(("missingGlyphs", .array(layout.missingGlyphs.map { .string(codePoint($0)) })))
+            out.key("missingGlyphs")
+            out.beginArray()
+            for scalar in layout.missingGlyphs { out.append(codePoint(scalar)) }
+            out.endArray()
         }
         if let scale {
             let rounded = layout.size.roundedUp(scale: scale)
-            members.append(("scale", .number(scale)))
-            members.append(("roundedWidth", .number(rounded.width)))
-            members.append(("roundedHeight", .number(rounded.height)))
+            out.member("scale", scale)
+            out.member("roundedWidth", rounded.width)
+            out.member("roundedHeight", rounded.height)
         }
-        return .object(members)
-    }
-
-    static func error(id: JSONValue?, _ message: String) -> JSONValue {
-        .object([("id", id ?? .null), ("error", .string(message))])
+        out.endObject()
     }
 
     /// `U+1F600`.

@@ -1,17 +1,23 @@
 import JSON
 import TextMetrics
 
-/// One measuring request, from command-line options or a JSON Lines object.
-struct MeasureRequest {
+/// How to measure a text — fonts, size, container, language, scale — from command-line
+/// options or a JSON Lines request object (whose text is read apart: see ``Given``).
+struct MeasureRequest: Sendable {
     static let defaultFont = "Roboto-Regular"
     static let defaultSize = 17.0
     /// The pixels per point of the rounded size when neither the request nor `--scale` gives one
     /// (a single text's answer always has a rounded size; a JSON Lines answer only with a scale).
     static let defaultScale = 2.0
 
-    var text: String
     /// The font chain: the primary font, then its fallbacks.
     var fonts: [String] = [MeasureRequest.defaultFont]
+    /// The JSON text of a request's `"font"` field, which names the chain instead of `fonts`
+    /// (a name or an array of names, read when the chain is first asked for: see
+    /// ``Measurer/fontChain(_:)``).
+    var fontJSON: [UInt8]?
+    /// The chain, when it is known already (from the request before, see ``Recent``).
+    var chain: FontChain?
     /// The face index of the primary font (the fallbacks use face 0).
     var faceIndex = 0
     var size = MeasureRequest.defaultSize
@@ -21,9 +27,7 @@ struct MeasureRequest {
     /// Pixels per point for the answer's rounded size, or `nil` for none.
     var scale: Double?
 
-    init(text: String, fonts: [String], faceIndex: Int, size: Double, container: TextContainer, language: String?,
-         scale: Double?) {
-        self.text = text
+    init(fonts: [String], faceIndex: Int, size: Double, container: TextContainer, language: String?, scale: Double?) {
         self.fonts = fonts
         self.faceIndex = faceIndex
         self.size = size
@@ -32,57 +36,177 @@ struct MeasureRequest {
         self.scale = scale
     }
 
-    /// A request for `text` with every other field at its default.
-    init(text: String) {
-        self.text = text
+    /// Measures `text`, with fonts and prepared texts from `measurer`.
+    /// - Throws: ``FontError`` or ``InvalidArgumentError``.
+    func layout(of text: String, _ measurer: Measurer = Measurer()) throws -> TextLayout {
+        try measurer.preparedTexts.prepared(text, fonts: chain ?? measurer.fontChain(self), language: language)
+            .layout(in: container)
     }
 
-    /// Reads a JSON Lines request object; a field that is absent (or null) takes its value
-    /// from `defaults` — the command line's options — except `faceIndex`, which belongs to
-    /// the first font and so is taken only with the default fonts.
-    /// - Throws: ``CommandError`` naming the field at fault.
-    init(json: JSONValue, defaults: MeasureRequest = MeasureRequest(text: "")) throws {
-        guard case .object = json else { throw CommandError("a request must be a JSON object, got \(json.kindName)") }
-        guard let text = json["text"]?.stringValue else {
-            throw CommandError(json["text"] == nil ? "missing field \"text\"" : "\"text\" must be a string")
-        }
-        self.text = text
-        let ownFonts = try json["font"].flatMap { $0 == .null ? nil : try RequestFields.fontChain($0) }
-        fonts = ownFonts ?? defaults.fonts
-        faceIndex = try RequestFields.integer(json, "faceIndex") ?? (ownFonts == nil ? defaults.faceIndex : 0)
-        language = try RequestFields.languageTag(json) ?? defaults.language
-        size = try RequestFields.number(json, "size") ?? defaults.size
-        if let scale = try RequestFields.number(json, "scale") {
-            try RequestFields.checkScale(scale, name: "\"scale\"") { CommandError($0) }
-            self.scale = scale
-        } else {
-            scale = defaults.scale
-        }
-        let mode: LineBreakMode
-        if let name = json["lineBreakMode"], name != .null {
-            guard let string = name.stringValue, let parsed = LineBreakMode(name: string) else {
-                throw CommandError("unknown lineBreakMode \(name.serialized); use one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))")
+    /// Measures the text whose UTF-8 bytes are `utf8` (a request's, read in place).
+    /// - Throws: ``FontError`` or ``InvalidArgumentError`` (also for bytes that are not UTF-8).
+    func layout(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, _ measurer: Measurer) throws -> TextLayout {
+        try measurer.preparedTexts.prepared(utf8: utf8, fonts: chain ?? measurer.fontChain(self), language: language)
+            .layout(in: container)
+    }
+}
+
+// MARK: - JSON Lines
+
+extension MeasureRequest {
+    /// What one chunk of a batch keeps from a request for the next: the last `"font"` and
+    /// `"language"` texts and what they were resolved to. A feed's requests repeat them (one
+    /// chain, a post's six sizes and widths in one language), so most requests skip reading
+    /// them: their text is compared with the last one, byte for byte.
+    struct Recent {
+        /// The last `"font"` JSON text, and its chains by face index and size (at most four).
+        var fontText: [UInt8] = []
+        var chains: [(faceIndex: Int, size: Double, chain: FontChain)] = []
+        /// The last `"language"` JSON text (a string with its quotes), and its tag.
+        var languageText: [UInt8] = []
+        var language: String?
+    }
+
+    /// What a JSON Lines request gives, as it gives it: every field optional (`null` is the
+    /// same as absent); the `"id"`, `"text"`, `"font"` and `"language"` kept where they are in
+    /// the line (a text prepared before is found by its bytes; a chain or a language the
+    /// request before had is not read again, and each new one is read when it is resolved).
+    struct Given {
+        var id: Range<Int>?
+        var text: JSONStringSource?
+        var font: Range<Int>?
+        var faceIndex: Int?
+        var size: Double?
+        var width: Double?
+        var height: Double?
+        var numberOfLines: Int?
+        var lineBreakMode: LineBreakMode?
+        var language: Range<Int>?
+        var scale: Double?
+        /// The `"font"` and `"language"` texts of the request before (see ``Recent``), and
+        /// whether this request's are the same.
+        var recentFont: [UInt8] = []
+        var recentLanguage: [UInt8] = []
+        var fontIsRecent = false
+        var languageIsRecent = false
+    }
+
+    /// The fields of a request; any other is an error naming it.
+    static let fields = JSONFields<Given>("a request", [
+        "id": { reader, given in given.id = try reader.skipValue() },
+        "text": { reader, given in
+            if try reader.peek() == .null {
+                try reader.readNull()
+                given.text = nil
+            } else {
+                guard try reader.peek() == .string else {
+                    throw JSONFieldError.invalid(requirement: "a string", given: try reader.describeValue())
+                }
+                given.text = try reader.readStringSource()
             }
-            mode = parsed
+        },
+        "font": { reader, given in
+            // Read (and checked) when its chain is resolved, by ``Measurer``.
+            (given.font, given.fontIsRecent) = try keptForLater(&reader, recent: given.recentFont)
+        },
+        "faceIndex": { reader, given in given.faceIndex = try reader.optionalCount() },
+        "size": { reader, given in given.size = try reader.optionalNumber() },
+        "width": { reader, given in given.width = try reader.optionalNumber() },
+        "height": { reader, given in given.height = try reader.optionalNumber() },
+        "numberOfLines": { reader, given in given.numberOfLines = try reader.optionalCount() },
+        "lineBreakMode": { reader, given in given.lineBreakMode = try RequestFields.lineBreakMode(&reader) },
+        "language": { reader, given in
+            // Read (and checked) when the request is made, by ``RequestFields/languageTag(_:)``.
+            (given.language, given.languageIsRecent) = try keptForLater(&reader, recent: given.recentLanguage)
+        },
+        "scale": { reader, given in given.scale = try RequestFields.scale(&reader) },
+    ])
+
+    /// The place of a field's value kept to be read later — `nil` for `null` — and whether its
+    /// text is `recent`, the text the request before had.
+    private static func keptForLater(_ reader: inout JSONReader, recent: [UInt8]) throws -> (Range<Int>?, Bool) {
+        if let same = recent.withUnsafeBufferPointer({ reader.skipValue(ifItIs: $0) }) { return (same, true) }
+        if try reader.peek() == .null {
+            try reader.readNull()
+            return (nil, false)
+        }
+        return (try reader.skipValueUnchecked(), false)
+    }
+
+    /// Reads the request in `line`, comparing its font and language with `recent`'s.
+    /// - Throws: ``JSONParseError``, or ``JSONFieldError`` naming the field at fault (a bad
+    ///   `"font"` or `"language"` only when it is resolved).
+    static func read(_ line: UnsafeBufferPointer<UInt8>, recent: Recent = Recent()) throws -> Given {
+        var reader = JSONReader(line)
+        var given = Given(recentFont: recent.fontText, recentLanguage: recent.languageText)
+        try fields.read(&reader, into: &given)
+        try reader.readEnd()
+        return given
+    }
+
+    /// The request `given` (read from `line`) describes; a field it leaves out takes its
+    /// value from `defaults` — the command line's options — except `faceIndex`, which
+    /// belongs to the first font and so is taken only with the default fonts. A font or
+    /// language the request before had is taken from `recent`; a new one is resolved (a
+    /// chain by `measurer`) and kept in `recent`.
+    /// - Throws: ``JSONFieldError`` for a missing text or a bad font or language, ``FontError``,
+    ///   ``InvalidArgumentError`` or ``CommandError`` for an impossible container.
+    init(_ given: Given, in line: UnsafeBufferPointer<UInt8>, defaults: MeasureRequest, recent: inout Recent,
+         measurer: Measurer) throws {
+        guard given.text != nil else { throw JSONFieldError(path: "text", .missing) }
+        fonts = defaults.fonts
+        fontJSON = defaults.fontJSON
+        faceIndex = given.faceIndex ?? (given.font == nil ? defaults.faceIndex : 0)
+        size = given.size ?? defaults.size
+        scale = given.scale ?? defaults.scale
+        if let range = given.font {
+            if !given.fontIsRecent {
+                recent.fontText = Array(line[range])
+                recent.chains.removeAll()
+            }
+            fontJSON = recent.fontText
+            let (faceIndex, size) = (self.faceIndex, self.size)
+            if let known = recent.chains.first(where: { $0.faceIndex == faceIndex && $0.size == size }) {
+                chain = known.chain
+            } else {
+                let resolved = try measurer.fontChain(self)
+                if recent.chains.count == 4 { recent.chains.removeFirst() }
+                recent.chains.append((faceIndex, size, resolved))
+                chain = resolved
+            }
+        }
+        if let range = given.language {
+            if !given.languageIsRecent {
+                var reader = JSONReader(UnsafeBufferPointer(rebasing: line[range]))
+                recent.languageText = []
+                do {
+                    recent.language = try RequestFields.languageTag(&reader)
+                    try reader.readEnd()
+                } catch let error as JSONFieldError {
+                    throw error.inside("language")
+                }
+                recent.languageText = Array(line[range])
+            }
+            language = recent.language
         } else {
-            mode = defaults.container.lineBreakMode
+            language = defaults.language
         }
         do {
             container = try TextContainer(
-                width: RequestFields.number(json, "width") ?? defaults.container.width,
-                height: RequestFields.number(json, "height") ?? defaults.container.height,
-                numberOfLines: RequestFields.integer(json, "numberOfLines") ?? defaults.container.numberOfLines,
-                lineBreakMode: mode)
+                width: given.width ?? defaults.container.width,
+                height: given.height ?? defaults.container.height,
+                numberOfLines: given.numberOfLines ?? defaults.container.numberOfLines,
+                lineBreakMode: given.lineBreakMode ?? defaults.container.lineBreakMode)
         } catch let error as InvalidArgumentError {
             throw CommandError(error.description)
         }
     }
 
-    /// Measures the request.
-    /// - Throws: ``FontError`` or ``InvalidArgumentError``.
-    func layout() throws -> TextLayout {
-        var chain = [try Font(named: fonts[0], faceIndex: faceIndex, size: size)]
-        for name in fonts.dropFirst() { chain.append(try Font(named: name, size: size)) }
-        return try PreparedText(text, fonts: FontChain(chain), language: language).layout(in: container)
+    /// Measures `text`, a string of the request in `line`.
+    func layout(of text: JSONStringSource, in line: UnsafeBufferPointer<UInt8>, _ measurer: Measurer) throws -> TextLayout {
+        switch text {
+        case .bytes(let range): return try layout(ofUTF8: UnsafeBufferPointer(rebasing: line[range]), measurer)
+        case .decoded(let string): return try layout(of: string, measurer)
+        }
     }
 }

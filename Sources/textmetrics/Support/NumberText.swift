@@ -1,13 +1,26 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Number formats for readable output.
 enum NumberText {
     /// Two decimals: `291.42`.
-    static func points(_ value: Double) -> String { String(format: "%.2f", value) }
+    static func points(_ value: Double) -> String { format("%.2f", value) }
+
+    /// `value` printed by C's `printf` format `format` (one conversion): the command line's
+    /// human-readable numbers, without linking Foundation for `String(format:)`.
+    static func format(_ format: String, _ value: CVarArg) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            _ = withVaList([value]) { vsnprintf(buffer.baseAddress, 64, format, $0) }
+            return String(cString: buffer.baseAddress!)
+        }
+    }
 
     /// A pixel-grid value: at least one decimal, at most three (`53.0`, `291.5`, `12.333`).
     static func grid(_ value: Double) -> String {
-        var text = String(format: "%.3f", value)
+        var text = format("%.3f", value)
         while text.hasSuffix("0") && !text.hasSuffix(".0") { text.removeLast() }
         return text
     }

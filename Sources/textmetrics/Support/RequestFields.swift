@@ -1,33 +1,81 @@
 import ArgumentParser
 import JSON
+import TextMetrics
 import TextSegmentation
 
 /// Typed reads of request fields — JSON Lines fields and the command-line options that give
-/// their defaults — with errors that name the field.
+/// their defaults — with errors that name the field, what it must be and what it was.
 enum RequestFields {
-    static func number(_ json: JSONValue, _ key: String) throws -> Double? {
-        guard let value = json[key], value != .null else { return nil }
-        guard let number = value.numberValue else { throw CommandError("\"\(key)\" must be a number, got \(value.kindName)") }
-        return number
-    }
-
-    static func integer(_ json: JSONValue, _ key: String) throws -> Int? {
-        guard let number = try number(json, key) else { return nil }
-        guard number == number.rounded(), abs(number) < 1e9 else {
-            throw CommandError("\"\(key)\" must be a whole number, got \(number)")
+    /// The `"font"` field: a name or path, or a non-empty array of them (a fallback chain);
+    /// `nil` for `null`.
+    static func fontChain(_ reader: inout JSONReader) throws -> [String]? {
+        let requirement = "a font name or path, or a non-empty array of them"
+        switch try reader.peek() {
+        case .null:
+            try reader.readNull()
+            return nil
+        case .string:
+            let name = try reader.readString()
+            guard !name.isEmpty else { throw JSONFieldError.invalid(requirement: requirement, given: "the string \"\"") }
+            return [name]
+        case .array:
+            var names: [String] = []
+            try reader.optionalArray { _, reader in
+                let element = "a font name or path (a non-empty string)"
+                guard try reader.peek() == .string else {
+                    throw JSONFieldError.invalid(requirement: element, given: try reader.describeValue())
+                }
+                let name = try reader.readString()
+                guard !name.isEmpty else { throw JSONFieldError.invalid(requirement: element, given: "the string \"\"") }
+                names.append(name)
+            }
+            guard !names.isEmpty else { throw JSONFieldError.invalid(requirement: requirement, given: "an empty array") }
+            return names
+        default:
+            throw JSONFieldError.invalid(requirement: requirement, given: try reader.describeValue())
         }
-        guard number >= 0 else { throw CommandError("\"\(key)\" must be 0 or more, got \(Int(number))") }
-        return Int(number)
     }
 
-    /// The `"language"` field, checked to be a BCP 47 tag (``LanguageTag``); `nil` when it is
-    /// absent or null.
-    static func languageTag(_ json: JSONValue) throws -> String? {
-        guard let value = json["language"], value != .null else { return nil }
-        guard let tag = value.stringValue, LanguageTag.isWellFormed(tag) else {
-            throw CommandError("\"language\" must be \(LanguageTag.requirement), got \(value.serialized)")
+    /// The `"language"` field, checked to be a BCP 47 tag (``LanguageTag``); `nil` for `null`.
+    static func languageTag(_ reader: inout JSONReader) throws -> String? {
+        guard try reader.peek() == .string else {
+            if try reader.peek() == .null {
+                try reader.readNull()
+                return nil
+            }
+            throw JSONFieldError.invalid(requirement: LanguageTag.requirement, given: try reader.describeValue())
+        }
+        let tag = try reader.readString()
+        guard LanguageTag.isWellFormed(tag) else {
+            throw JSONFieldError.invalid(requirement: LanguageTag.requirement, given: JSONValue.string(tag).serialized)
         }
         return tag
+    }
+
+    /// The `"lineBreakMode"` field: a mode's name; `nil` for `null`.
+    static func lineBreakMode(_ reader: inout JSONReader) throws -> LineBreakMode? {
+        let requirement = "one of " + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")
+        guard try reader.peek() == .string else {
+            if try reader.peek() == .null {
+                try reader.readNull()
+                return nil
+            }
+            throw JSONFieldError.invalid(requirement: requirement, given: try reader.describeValue())
+        }
+        let name = try reader.readString()
+        guard let mode = LineBreakMode(name: name) else {
+            throw JSONFieldError.invalid(requirement: requirement, given: "the string " + JSONValue.string(name).serialized)
+        }
+        return mode
+    }
+
+    /// The `"scale"` field: a positive number of pixels per point; `nil` for `null`.
+    static func scale(_ reader: inout JSONReader) throws -> Double? {
+        guard let scale = try reader.optionalNumber() else { return nil }
+        guard isValidScale(scale) else {
+            throw JSONFieldError.invalid(requirement: "a positive number", given: JSONValue.number(scale).serialized)
+        }
+        return scale
     }
 
     /// Checks a `--language` option: a malformed tag is a usage error (exit status 64), as
@@ -38,23 +86,11 @@ enum RequestFields {
         }
     }
 
-    /// Checks a scale (pixels per point) — the `--scale` option or a request's `"scale"` —
-    /// to be positive and finite, throwing `error(message)` when it is not.
-    static func checkScale(_ scale: Double, name: String, _ error: (String) -> Error) throws {
-        guard scale.isFinite, scale > 0 else { throw error("\(name) must be a positive number, got \(scale)") }
+    /// Checks the `--scale` option: a usage error unless it is a positive number.
+    static func checkScaleOption(_ scale: Double?) throws {
+        if let scale, !isValidScale(scale) { throw ValidationError("--scale must be a positive number, got \(scale)") }
     }
 
-    /// A font field: a name or path, or a non-empty array of them (a fallback chain).
-    static func fontChain(_ value: JSONValue) throws -> [String] {
-        if let name = value.stringValue, !name.isEmpty { return [name] }
-        if let array = value.arrayValue, !array.isEmpty {
-            return try array.map { element in
-                guard let name = element.stringValue, !name.isEmpty else {
-                    throw CommandError("\"font\" array elements must be non-empty strings")
-                }
-                return name
-            }
-        }
-        throw CommandError("\"font\" must be a font name or path, or a non-empty array of them")
-    }
+    /// Whether `scale` (pixels per point) is positive and finite.
+    static func isValidScale(_ scale: Double) -> Bool { scale.isFinite && scale > 0 }
 }

@@ -1,0 +1,225 @@
+/// How the fields of a JSON object are read into a value of `Target`: one entry per field
+/// the object may have, each reading its value straight into the target. A field the table
+/// does not list is an error naming it (with the nearest known name, if it looks misspelt),
+/// and an error inside a field's value names the field's path.
+///
+/// ```swift
+/// struct Attachment { var offset = 0, width = 0.0 }
+/// let attachmentFields = JSONFields<Attachment>("an attachment", [
+///     "offset": { reader, attachment in attachment.offset = try reader.optionalInteger() ?? 0 },
+///     "width": { reader, attachment in attachment.width = try reader.optionalNumber() ?? 0 },
+/// ])
+/// var attachment = Attachment()
+/// try attachmentFields.read(&reader, into: &attachment)
+/// ```
+///
+/// A nested object or array of objects is a field whose reader calls another table's
+/// ``read(_:into:)`` (inside ``JSONReader/optionalArray(_:)`` for an array): its errors come
+/// out as `spans[2].font`. Fields are found by comparing bytes; a repeated field is read
+/// again (the last one wins). Immutable and `Sendable`: make each table once.
+public struct JSONFields<Target>: Sendable {
+    /// Reads one field's value into the target.
+    public typealias FieldReader = @Sendable (_ reader: inout JSONReader, _ target: inout Target) throws -> Void
+
+    /// What the object is called in messages: `"a request"`.
+    public let subject: String
+    @usableFromInline let fieldNames: JSONFieldNames
+    @usableFromInline let readers: [FieldReader]
+
+    /// A table of `fields` for objects called `subject` in messages.
+    public init(_ subject: String, _ fields: KeyValuePairs<StaticString, FieldReader>) {
+        self.subject = subject
+        fieldNames = JSONFieldNames(fields.map(\.key))
+        readers = fields.map(\.value)
+    }
+
+    /// The field names, in the table's order.
+    public var names: [String] { fieldNames.strings }
+
+    /// Reads the object at the reader's position into `target`.
+    /// - Throws: ``JSONFieldError`` for a value that is not an object, an unknown field or a
+    ///   field's bad value; ``JSONParseError`` for text that is not JSON.
+    @inlinable
+    public func read(_ reader: inout JSONReader, into target: inout Target) throws {
+        guard try reader.peek() == .object else { throw try fieldNames.notAnObject(&reader, subject: subject) }
+        try reader.readObject { key, reader in
+            guard let index = fieldNames.index(of: key) else {
+                throw try fieldNames.unknown(key, subject: subject)
+            }
+            do {
+                try readers[index](&reader, &target)
+            } catch let error as JSONFieldError {
+                throw fieldNames.error(error, inField: index, subject: subject)
+            }
+        }
+    }
+}
+
+/// The names of a ``JSONFields`` table, found by their bytes, and the errors that name them.
+public struct JSONFieldNames: Sendable {
+    /// The names' UTF-8 bytes, one after another; `ends[i]` is where name `i` ends.
+    private let bytes: [UInt8]
+    private let ends: [Int]
+    /// By a name's length (at most 31) and first byte, `i + 1` for the one name `i` of that
+    /// length and first byte, -1 when several share them, 0 for none: most keys are found,
+    /// or known to be unknown, by one load and one comparison.
+    private let slots: [Int16]
+
+    init(_ names: [StaticString]) {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        var slots = [Int16](repeating: 0, count: 32 << 8)
+        for (i, name) in names.enumerated() {
+            name.withUTF8Buffer { name in
+                let slot = JSONFieldNames.slot(count: name.count, first: name.first ?? 0)
+                slots[slot] = slots[slot] == 0 ? Int16(i + 1) : -1
+                bytes.append(contentsOf: name)
+            }
+            ends.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.ends = ends
+        self.slots = slots
+    }
+
+    @inline(__always)
+    private static func slot(count: Int, first: UInt8) -> Int { min(count, 31) << 8 | Int(first) }
+
+    /// The names as strings, in order.
+    var strings: [String] {
+        ends.indices.map { i in String(decoding: bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]], as: UTF8.self) }
+    }
+
+    /// The index of the name `key` is, or `nil`.
+    @usableFromInline
+    func index(of key: JSONKey) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes in
+            if let quick = key.quickCheck {
+                let found = slots[JSONFieldNames.slot(count: quick.count, first: quick.first)]
+                if found == 0 { return nil }
+                if found > 0 {
+                    let i = Int(found) - 1
+                    let start = i == 0 ? 0 : ends[i - 1]
+                    return key.matches(UnsafeBufferPointer(rebasing: bytes[start..<ends[i]])) ? i : nil
+                }
+            }
+            var start = 0
+            for (i, end) in ends.enumerated() {
+                if key.matches(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return i }
+                start = end
+            }
+            return nil
+        }
+    }
+
+    /// The error for an object that is not one (reading the value, to describe it).
+    @usableFromInline
+    func notAnObject(_ reader: inout JSONReader, subject: String) throws -> JSONFieldError {
+        var error = JSONFieldError.invalid(requirement: "a JSON object", given: try reader.describeValue())
+        error.subject = subject
+        return error
+    }
+
+    /// The error for field `key`, which the table does not have.
+    @usableFromInline
+    func unknown(_ key: JSONKey, subject: String) throws -> JSONFieldError {
+        JSONFieldError(path: try key.string(), .unknown(known: strings), subject: subject)
+    }
+
+    /// `error`, thrown reading field `index`, seen from the object.
+    @usableFromInline
+    func error(_ error: JSONFieldError, inField index: Int, subject: String) -> JSONFieldError {
+        var error = error.inside(strings[index])
+        if error.subject == nil { error.subject = subject }
+        return error
+    }
+}
+
+extension JSONReader {
+    /// Reads the next value as a number; `nil` for `null`.
+    /// - Throws: ``JSONFieldError`` (with an empty path, for the caller to name) for another kind.
+    public mutating func optionalNumber() throws -> Double? {
+        switch try peek() {
+        case .number: return try scanNumber()
+        case .null:
+            try expectWord("null")
+            return nil
+        default: throw JSONFieldError.invalid(requirement: "a number", given: try describeValue())
+        }
+    }
+
+    /// Reads the next value as a whole number of at least 0 (and below 10^9); `nil` for `null`.
+    /// - Throws: ``JSONFieldError`` for another kind, a fraction or a negative number.
+    public mutating func optionalCount() throws -> Int? {
+        _ = try peek()
+        let start = offset
+        guard let number = try optionalNumber() else { return nil }
+        let given = String(decoding: bytes[start..<offset], as: UTF8.self)
+        guard number == number.rounded(), number.magnitude < 1e9 else {
+            throw JSONFieldError.invalid(requirement: "a whole number", given: given)
+        }
+        guard number >= 0 else { throw JSONFieldError.invalid(requirement: "0 or more", given: given) }
+        return Int(number)
+    }
+
+    /// Reads the next value as a string; `nil` for `null`.
+    /// - Throws: ``JSONFieldError`` for another kind.
+    public mutating func optionalString() throws -> String? {
+        switch try peek() {
+        case .string: return try scanString()
+        case .null:
+            try expectWord("null")
+            return nil
+        default: throw JSONFieldError.invalid(requirement: "a string", given: try describeValue())
+        }
+    }
+
+    /// Reads the next value as a boolean; `nil` for `null`.
+    /// - Throws: ``JSONFieldError`` for another kind.
+    public mutating func optionalBool() throws -> Bool? {
+        switch try peek() {
+        case .bool: return try readBool()
+        case .null:
+            try readNull()
+            return nil
+        default: throw JSONFieldError.invalid(requirement: "true or false", given: try describeValue())
+        }
+    }
+
+    /// Reads the next value as an array, calling `element` for each element (an error in one
+    /// names it by its index: `[2]`); `false` for `null`.
+    /// - Throws: ``JSONFieldError`` for another kind, or what `element` throws.
+    @discardableResult
+    public mutating func optionalArray(_ element: (_ index: Int, _ reader: inout JSONReader) throws -> Void) throws -> Bool {
+        switch try peek() {
+        case .array:
+            try readArray { index, reader in
+                do {
+                    try element(index, &reader)
+                } catch let error as JSONFieldError {
+                    throw error.inside("[\(index)]")
+                }
+            }
+            return true
+        case .null:
+            try readNull()
+            return false
+        default: throw JSONFieldError.invalid(requirement: "an array", given: try describeValue())
+        }
+    }
+
+    /// Reads the next value and describes it for a message: `the string "15"` (shortened
+    /// past 40 characters), `the number 1.5`, `true`, `null`, `an array`, `an object`.
+    public mutating func describeValue() throws -> String {
+        let kind = try peek()
+        let range = try skipValue()
+        switch kind {
+        case .string:
+            let text = String(decoding: bytes[range], as: UTF8.self)
+            return "the string " + (text.count > 42 ? text.prefix(40) + "…\"" : text)
+        case .number: return "the number " + String(decoding: bytes[range], as: UTF8.self)
+        case .bool, .null: return String(decoding: bytes[range], as: UTF8.self)
+        case .array, .object: return kind.name
+        }
+    }
+}

@@ -1,0 +1,24 @@
+extension JSONValue {
+    /// Parses one JSON document from UTF-8 bytes (RFC 8259), rejecting invalid UTF-8,
+    /// trailing garbage and nesting deeper than 512 levels.
+    /// - Throws: ``JSONParseError``.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
+        var reader = JSONReader(bytes)
+        let value = try reader.readValue()
+        try reader.readEnd()
+        return value
+    }
+
+    /// Parses one JSON document from bytes.
+    /// - Throws: ``JSONParseError``.
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { try parse($0) }
+    }
+
+    /// Parses one JSON document from a string.
+    /// - Throws: ``JSONParseError``.
+    public static func parse(_ text: String) throws -> JSONValue {
+        var text = text
+        return try text.withUTF8 { try parse($0) }
+    }
+}

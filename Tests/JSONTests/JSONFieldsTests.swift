@@ -1,0 +1,104 @@
+import Testing
+import JSON
+
+/// Reading objects straight into structs (``JSONFields``): known fields, unknown ones named,
+/// errors that say which field, what it must be and what it was, nested paths.
+@Suite struct JSONFieldsTests {
+    struct Span: Equatable { var start = 0, end = 0; var font: String? }
+    struct Request: Equatable {
+        var text: String?
+        var width: Double?
+        var fonts: [String] = []
+        var spans: [Span] = []
+        var bold: Bool?
+    }
+
+    static let spanFields = JSONFields<Span>("a span", [
+        "start": { reader, span in span.start = try reader.optionalCount() ?? 0 },
+        "end": { reader, span in span.end = try reader.optionalCount() ?? 0 },
+        "font": { reader, span in span.font = try reader.optionalString() },
+    ])
+
+    static let fields = JSONFields<Request>("a request", [
+        "text": { reader, request in request.text = try reader.optionalString() },
+        "width": { reader, request in request.width = try reader.optionalNumber() },
+        "font": { reader, request in
+            try reader.optionalArray { _, reader in
+                guard let name = try reader.optionalString() else {
+                    throw JSONFieldError.invalid(requirement: "a font name", given: "null")
+                }
+                request.fonts.append(name)
+            }
+        },
+        "spans": { reader, request in
+            try reader.optionalArray { _, reader in
+                var span = Span()
+                try JSONFieldsTests.spanFields.read(&reader, into: &span)
+                request.spans.append(span)
+            }
+        },
+        "bold": { reader, request in request.bold = try reader.optionalBool() },
+    ])
+
+    static func read(_ text: String) throws -> Request {
+        var request = Request()
+        var bytes = Array(text.utf8)
+        try bytes.withUnsafeMutableBufferPointer { buffer in
+            var reader = JSONReader(UnsafeBufferPointer(buffer))
+            try fields.read(&reader, into: &request)
+            try reader.readEnd()
+        }
+        return request
+    }
+
+    /// The message of the error reading `text` throws.
+    static func message(_ text: String) -> String {
+        do {
+            _ = try read(text)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func readsKnownFieldsIntoTheStruct() throws {
+        let request = try Self.read(#" {"text": "caf\u00e9", "width": 320.5, "font": ["A", "B"], "bold": true,"#
+                                    + #" "spans": [{"start": 0, "end": 3, "font": "A"}, {"end": 5}]} "#)
+        #expect(request == Request(text: "café", width: 320.5, fonts: ["A", "B"],
+                                   spans: [Span(start: 0, end: 3, font: "A"), Span(start: 0, end: 5)], bold: true))
+        // null is the field left out; a repeated field: the last one wins.
+        #expect(try Self.read(#"{"width": null, "text": "a", "text": "b"}"#) == Request(text: "b"))
+    }
+
+    @Test func unknownFieldsAreErrorsThatNameThem() {
+        #expect(Self.message(#"{"text": "x", "widht": 3}"#)
+                == #"unknown field "widht" (did you mean "width"?); a request has: text, width, font, spans, bold"#)
+        #expect(Self.message(#"{"Text": "x"}"#).hasPrefix(#"unknown field "Text" (did you mean "text"?)"#))
+        #expect(Self.message(#"{"colour": 1}"#).hasPrefix(#"unknown field "colour"; a request has:"#))
+        // Inside an array of objects: the path to it, and the nested object's own fields.
+        #expect(Self.message(#"{"spans": [{"start": 1}, {"strat": 2}]}"#)
+                == #"unknown field "spans[1].strat" (did you mean "start"?); a span has: start, end, font"#)
+    }
+
+    @Test func badValuesNameTheFieldWhatItMustBeAndWhatItWas() {
+        #expect(Self.message(#"{"width": "15"}"#) == #""width" must be a number, got the string "15""#)
+        #expect(Self.message(#"{"text": 3.5}"#) == #""text" must be a string, got the number 3.5"#)
+        #expect(Self.message(#"{"bold": "yes"}"#) == #""bold" must be true or false, got the string "yes""#)
+        #expect(Self.message(#"{"font": "A"}"#) == #""font" must be an array, got the string "A""#)
+        #expect(Self.message(#"{"font": ["A", null]}"#) == #""font[1]" must be a font name, got null"#)
+        #expect(Self.message(#"{"spans": [{"start": -2}]}"#) == #""spans[0].start" must be 0 or more, got -2"#)
+        #expect(Self.message(#"{"spans": [{"end": 1.5}]}"#) == #""spans[0].end" must be a whole number, got 1.5"#)
+        #expect(Self.message(#"{"spans": [[]]}"#) == #""spans[0]" must be a JSON object, got an array"#)
+        #expect(Self.message(#"[1]"#) == "a request must be a JSON object, got an array")
+        let long = String(repeating: "x", count: 100)
+        #expect(Self.message(#"{"width": ""# + long + #""}"#) == #""width" must be a number, got the string ""#
+                + String(repeating: "x", count: 39) + "…\"")
+    }
+
+    /// Text that is not JSON is a parse error, wherever it is.
+    @Test func textThatIsNotJSONIsAParseError() {
+        for bad in [#"{"text": "x""#, #"{"width": 1.}"#, #"{"spans": [{"start": 1,}]}"#, #"{"text": "\x"}"#] {
+            #expect(throws: JSONParseError.self, "\(bad)") { try Self.read(bad) }
+        }
+    }
+}
