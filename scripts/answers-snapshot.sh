@@ -26,7 +26,13 @@ for file in "${requests[@]}"; do
     name=$(basename "$file" .jsonl)
     "$bin" measure --jsonl < "$file" > "$out/measure-$name.jsonl" 2>&1 || true
     "$bin" measure --jsonl --scale 3 < "$file" > "$out/measure-scale3-$name.jsonl" 2>&1 || true
-    "$bin" breaks --jsonl < "$file" > "$out/breaks-$name.jsonl" 2>&1 || true
+    # breaks takes only id, text and language (an unknown field is an error)
+    python3 -c 'import json, sys
+for line in sys.stdin:
+    if line.strip():
+        r = json.loads(line)
+        print(json.dumps({k: r[k] for k in ("id", "text", "language") if k in r}, ensure_ascii=False))' \
+        < "$file" | "$bin" breaks --jsonl > "$out/breaks-$name.jsonl" 2>&1 || true
 done
 for template in Examples/*.json; do
     name=$(basename "$template" .json)
