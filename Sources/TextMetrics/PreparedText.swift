@@ -32,7 +32,7 @@ public struct PreparedText: Sendable {
     /// The measurer of the text's runs of fonts, scripts and directions — one, in the primary
     /// font, when the text needed no itemizing (ASCII the primary font has, and no language:
     /// ``TextRun/wholeTextInPrimaryFont``) — which laying out asks when a word breaks.
-    let measurer: RunMeasurer
+    var measurer: RunMeasurer
     /// The text's runs.
     var runs: [TextRun] { measurer.runs }
     /// Grapheme advances of segments too long for the face cache; `nil` when there are none.

@@ -5,8 +5,8 @@ import TestSupport
 @testable import TextMetrics
 
 /// ``PreparedTextCache``: a text asked again is laid out from its prepared form, exactly as
-/// if prepared anew; texts are told apart by their bytes, fonts, size and language; the
-/// cache stays within its bound.
+/// if prepared anew, at any size; texts are told apart by their bytes, faces and language;
+/// the cache stays within its bound.
 @Suite struct PreparedTextCacheTests {
     static let chain = { try! FontChain(named: ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji"], size: 15) }()
 
@@ -29,9 +29,9 @@ import TestSupport
     }
 
     /// Canonically equivalent spellings (`"caf\u{E9}"`, `"cafe\u{301}"`: equal as Swift
-    /// strings) are two entries, each measured as itself; another size, language or chain is
-    /// another entry too; bytes and strings find the same entry.
-    @Test func entriesAreFoundByBytesFontsSizeAndLanguage() throws {
+    /// strings) are two entries, each measured as itself; another language or chain is another
+    /// entry too, another size is not; bytes and strings find the same entry.
+    @Test func entriesAreFoundByBytesFacesAndLanguage() throws {
         let cache = PreparedTextCache()
         let precomposed = "caf\u{E9} au lait", decomposed = "cafe\u{301} au lait"
         #expect(precomposed == decomposed)
@@ -41,12 +41,39 @@ import TestSupport
         #expect(a.text.utf8.count != b.text.utf8.count)
         #expect(a.layout(in: .unlimited).lines.map(\.utf8Range) != b.layout(in: .unlimited).lines.map(\.utf8Range))
         _ = try cache.prepared(precomposed, fonts: FontChain(named: ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji"], size: 17))
+        #expect(cache.count == 2)
         _ = try cache.prepared(precomposed, fonts: Self.chain, language: "fr")
         _ = try cache.prepared(precomposed, fonts: FontChain(named: ["Roboto-Medium"], size: 15))
-        #expect(cache.count == 5)
+        #expect(cache.count == 4)
         let utf8 = Array(precomposed.utf8)
         let fromBytes = try utf8.withUnsafeBufferPointer { try cache.prepared(utf8: $0, fonts: Self.chain) }
-        #expect(cache.count == 5 && fromBytes.text.utf8.elementsEqual(precomposed.utf8))
+        #expect(cache.count == 4 && fromBytes.text.utf8.elementsEqual(precomposed.utf8))
+    }
+
+    /// A text prepared at one size and asked at others is laid out from the same segments,
+    /// exactly as texts prepared anew at those sizes: Latin, CJK, emoji, Arabic and Hebrew in
+    /// a five-font chain, at several widths, limits and modes.
+    @Test func anotherSizeReusesTheSegmentsExactly() throws {
+        let names = ["Roboto-Regular", "wqy-microhei", "NotoSansArabic-Regular", "NotoSansHebrew-Regular", "NotoColorEmoji"]
+        let cache = PreparedTextCache()
+        var random = TestCorpus.Random(seed: 0x512E)
+        var texts = ["plain ASCII words, kerned: AV To Wa", "新品 iPhone 发布 🎉 مرحبا שלום 👋🏽"]
+        for _ in 0..<30 {
+            texts.append(TestCorpus.sentence(TestCorpus.englishWords, count: random.int(1...12), random: &random)
+                + TestCorpus.sentence(TestCorpus.chinese, count: random.int(0...8), separator: "", random: &random))
+        }
+        let containers = [try TextContainer(width: 150), try TextContainer(width: 320, numberOfLines: 2, lineBreakMode: .truncateTail),
+                          try TextContainer(width: 90, lineBreakMode: .charWrap), .unlimited]
+        for text in texts {
+            for size in [15.0, 17, 12.5, 15] {
+                let fonts = try FontChain(named: names, size: size)
+                for container in containers {
+                    #expect(try cache.prepared(text, fonts: fonts).layout(in: container)
+                            == PreparedText(text, fonts: fonts).layout(in: container), "\(text) at \(size) pt")
+                }
+            }
+        }
+        #expect(cache.count == texts.count)
     }
 
     @Test func staysWithinItsBound() throws {

@@ -20,9 +20,9 @@ import Darwin
 /// An entry is found by the text's UTF-8 bytes — never by `String` equality, which is
 /// canonical equivalence: `"caf\u{E9}"` and `"cafe\u{301}"` are different texts here, as
 /// they may measure differently — by the chain's faces (each font file and face index) in
-/// order, by the point size and by the language tag as given. The size is a part of the key
-/// of its own: a text's segment widths are kept in font units, so one day a text prepared
-/// at one size could serve every size; today each size is prepared once.
+/// order and by the language tag as given, whatever the point size: a text's segment widths
+/// are kept in units of the em, so a text prepared at one size serves every size
+/// (``PreparedText/resized(to:)``).
 ///
 /// Bounded: at most `capacity` entries (an approximate LRU of two generations, see
 /// ``GenerationalCache``), and texts longer than ``maxCachedLength`` bytes are prepared
@@ -79,7 +79,9 @@ public final class PreparedTextCache: Sendable {
     /// The entry for `probe` (a key over borrowed bytes), or the text `text()` makes prepared
     /// and kept under a key that owns it.
     private func prepared(_ probe: Key, text: () throws -> String) throws -> PreparedText {
-        if let hit = entries.value(for: probe) { return hit }
+        if let hit = entries.value(for: probe) {
+            return hit.fonts.size == probe.fonts.size ? hit : hit.resized(to: probe.fonts)
+        }
         let string = try text()
         let prepared = try PreparedText(string, fonts: probe.fonts, language: probe.language)
         entries.store(prepared, for: probe.owning(string))
@@ -107,24 +109,22 @@ public final class PreparedTextCache: Sendable {
     /// Drops every entry.
     public func removeAll() { entries.removeAll() }
 
-    /// What an entry is found by: the text's bytes, the faces, the size, the language.
+    /// What an entry is found by: the text's bytes, the faces and the language.
     struct Key: CacheKey {
-        /// SipHash of the text's bytes, with the faces, the size and the language folded in.
+        /// SipHash of the text's bytes, with the faces and the language folded in.
         let digest: UInt64
         /// The text of a stored key; `nil` in a probe, which borrows `probeBytes`.
         let text: String?
         /// A probe's bytes, valid only while the lookup runs; never stored.
         nonisolated(unsafe) let probeBytes: UnsafeBufferPointer<UInt8>?
         /// The chain, for its faces (compared by identity; the key keeps them alive, so an
-        /// identity is never reused while the entry lives).
+        /// identity is never reused while the entry lives) and, in a probe, the size asked.
         let fonts: FontChain
-        /// The point size: the part of the key a cache serving every size would drop.
-        let size: Double
         let language: String?
 
         /// A probe over `utf8`.
         init(utf8: UnsafeBufferPointer<UInt8>, fonts: FontChain, language: String?) {
-            var tweak = fonts.size.bitPattern
+            var tweak: UInt64 = 0x2545_F491_4F6C_DD1D
             for font in fonts.fonts {
                 tweak = (tweak ^ UInt64(UInt(bitPattern: ObjectIdentifier(font.face)))) &* 0x9E37_79B9_7F4A_7C15
             }
@@ -135,22 +135,20 @@ public final class PreparedTextCache: Sendable {
             text = nil
             probeBytes = utf8
             self.fonts = fonts
-            self.size = fonts.size
             self.language = language
         }
 
-        private init(digest: UInt64, text: String, fonts: FontChain, size: Double, language: String?) {
+        private init(digest: UInt64, text: String, fonts: FontChain, language: String?) {
             self.digest = digest
             self.text = text
             self.probeBytes = nil
             self.fonts = fonts
-            self.size = size
             self.language = language
         }
 
         /// The same key owning `text` (whose bytes are the probe's), to be stored.
         func owning(_ text: String) -> Key {
-            Key(digest: digest, text: text, fonts: fonts, size: size, language: language)
+            Key(digest: digest, text: text, fonts: fonts, language: language)
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
@@ -165,9 +163,9 @@ public final class PreparedTextCache: Sendable {
             return PreparedText.withUTF8(text ?? "", body)
         }
 
-        /// Equal when the digests, sizes, languages, faces and text bytes are.
+        /// Equal when the digests, languages, faces and text bytes are.
         static func == (lhs: Key, rhs: Key) -> Bool {
-            guard lhs.digest == rhs.digest, lhs.size == rhs.size, lhs.language == rhs.language,
+            guard lhs.digest == rhs.digest, lhs.language == rhs.language,
                   lhs.fonts.fonts.count == rhs.fonts.fonts.count else { return false }
             for (a, b) in zip(lhs.fonts.fonts, rhs.fonts.fonts) where a.face !== b.face { return false }
             return lhs.withBytes { a in
