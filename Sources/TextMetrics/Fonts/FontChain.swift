@@ -96,6 +96,13 @@ public struct FontChain: Sendable, Hashable {
         try self.init(namesOrPaths.map { try Font(named: $0, size: size, library: library) })
     }
 
+    /// The same faces, in the same order, at `size` points.
+    /// - Throws: ``InvalidArgumentError`` when `size` is not a positive finite number.
+    public func resized(to size: Double) throws -> FontChain {
+        if size == self.size { return self }
+        return try FontChain(fonts.map { try Font(face: $0.face, size: size) })
+    }
+
     /// The primary font: the first.
     public var primary: Font { fonts[0] }
     /// The size in points.

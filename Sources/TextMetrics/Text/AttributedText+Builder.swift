@@ -1,0 +1,45 @@
+/// Building an attributed text piece by piece.
+extension AttributedText {
+    /// Appends styled pieces — strings with attributes, and attachments — into an
+    /// ``AttributedText``, as a paragraph builder does.
+    ///
+    /// ```swift
+    /// var builder = AttributedText.Builder(style: body)
+    /// builder.append("@alice", TextAttributes(fonts: medium))
+    /// builder.append(" replied ")
+    /// try builder.appendAttachment(try TextAttachment(width: 18, ascent: 14, descent: 4))
+    /// let text = try builder.build()
+    /// ```
+    public struct Builder: Sendable {
+        private var string = ""
+        private let style: TextStyle
+        private var spans: [Span] = []
+        private var attachments: [Attachment] = []
+
+        /// A builder of a text whose whole style is `style`.
+        public init(style: TextStyle) {
+            self.style = style
+        }
+
+        /// Appends `piece` with `attributes` over it (none: the text's style).
+        public mutating func append(_ piece: String, _ attributes: TextAttributes = TextAttributes()) {
+            let start = string.utf8.count
+            string += piece
+            if attributes != TextAttributes() {
+                spans.append(Span(range: start..<string.utf8.count, attributes: attributes))
+            }
+        }
+
+        /// Appends an attachment: a U+FFFC with `attachment` on it, with `attributes` over it.
+        public mutating func appendAttachment(_ attachment: TextAttachment, _ attributes: TextAttributes = TextAttributes()) {
+            attachments.append(Attachment(offset: string.utf8.count, attachment: attachment))
+            append("\u{FFFC}", attributes)
+        }
+
+        /// The text built so far.
+        /// - Throws: ``InvalidArgumentError`` when an attribute cannot be used.
+        public func build() throws -> AttributedText {
+            try AttributedText(string, style: style, spans: spans, attachments: attachments)
+        }
+    }
+}

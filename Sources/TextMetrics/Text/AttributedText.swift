@@ -1,0 +1,159 @@
+/// A string with attributes over ranges of it — fonts, sizes, letter spacing, features,
+/// language, and what is carried for drawing — and inline attachments: one paragraph (or
+/// several) of many styles, measured as one, as `NSAttributedString` is.
+///
+/// ```swift
+/// let body = TextStyle(fonts: try FontChain(named: ["Roboto-Regular", "NotoColorEmoji"], size: 15))
+/// var text = AttributedText("@alice replied to @bob: see example.com/x 👋", style: body)
+/// try text.addAttributes(TextAttributes(fonts: try FontChain(named: ["Roboto-Medium"], size: 15)), to: 0..<6)
+/// try text.addAttributes(TextAttributes(size: 13, color: TextColor(hex: "#1DA1F2")), to: 24..<37)
+/// let layout = try PreparedText(text).layout(in: try TextContainer(width: 200))
+/// ```
+///
+/// Ranges are kept as UTF-8 byte ranges; they may be given in UTF-16 code units or Unicode
+/// scalars (``TextOffsetUnit``). Ranges may overlap: **a later range wins** where they do, for
+/// each attribute it sets (as `addAttributes` does on an `NSMutableAttributedString`). A range
+/// may start or end inside a grapheme cluster; a cluster is shaped whole, in the style of its
+/// first character. Line breaking, bidi and shaping context run over the whole string, so a
+/// word keeps its break opportunities and an Arabic word keeps joining across a change of
+/// style, while a ligature never reaches across a change of font.
+///
+/// Plain text is the one-style case: an attributed text with one style that changes no shape
+/// prepares exactly as ``PreparedText/init(_:fonts:language:)`` does.
+public struct AttributedText: Hashable, Sendable {
+    /// The text.
+    public let string: String
+    /// The style of the whole text, which ``spans`` refine; its language is also the one the
+    /// text's lines break by.
+    public let style: TextStyle
+    /// The attributed ranges, in the order they were added (later ones win).
+    public private(set) var spans: [Span] = []
+    /// The inline attachments, by offset.
+    public private(set) var attachments: [Attachment] = []
+
+    /// Attributes over a UTF-8 range of the text.
+    public struct Span: Hashable, Sendable {
+        /// The UTF-8 byte range.
+        public var range: Range<Int>
+        /// What the range asks for.
+        public var attributes: TextAttributes
+
+        /// `attributes` over the UTF-8 byte range `range`.
+        public init(range: Range<Int>, attributes: TextAttributes) {
+            self.range = range
+            self.attributes = attributes
+        }
+    }
+
+    /// An attachment at the U+FFFC at a UTF-8 offset of the text.
+    public struct Attachment: Hashable, Sendable {
+        /// The UTF-8 offset of its U+FFFC.
+        public var offset: Int
+        /// The box.
+        public var attachment: TextAttachment
+
+        /// `attachment` at the U+FFFC at UTF-8 offset `offset`.
+        public init(offset: Int, attachment: TextAttachment) {
+            self.offset = offset
+            self.attachment = attachment
+        }
+    }
+
+    /// `string` in one style.
+    public init(_ string: String, style: TextStyle) {
+        self.string = string
+        self.style = style
+    }
+
+    /// `string` in `style`, refined by `spans` (in order: later ones win) and with
+    /// `attachments`, their ranges and offsets given in `unit`.
+    /// - Throws: ``InvalidArgumentError`` naming the span or attachment at fault (see
+    ///   ``addAttributes(_:to:in:)`` and ``addAttachment(_:at:in:)``).
+    public init(_ string: String, style: TextStyle, spans: [Span], attachments: [Attachment] = [],
+                in unit: TextOffsetUnit = .utf8) throws {
+        self.init(string, style: style)
+        for (index, span) in spans.enumerated() {
+            try addAttributes(span.attributes, to: span.range, in: unit, argument: "spans[\(index)]")
+        }
+        for (index, attachment) in attachments.enumerated() {
+            try addAttachment(attachment.attachment, at: attachment.offset, in: unit, argument: "attachments[\(index)]")
+        }
+    }
+
+    /// Sets `attributes` over `range` (in `unit`), over whatever was set before.
+    /// - Throws: ``InvalidArgumentError`` when the range is out of bounds, not on character
+    ///   boundaries, or reversed; or when an attribute cannot be used (a size that is not a
+    ///   positive finite number, a NaN or infinite kern, a malformed language tag).
+    public mutating func addAttributes(_ attributes: TextAttributes, to range: Range<Int>,
+                                       in unit: TextOffsetUnit = .utf8) throws {
+        try addAttributes(attributes, to: range, in: unit, argument: "range")
+    }
+
+    private mutating func addAttributes(_ attributes: TextAttributes, to range: Range<Int>, in unit: TextOffsetUnit,
+                                        argument: String) throws {
+        let lower = try unit.utf8Offset(of: range.lowerBound, in: string, argument: argument + ".start")
+        let upper = try unit.utf8Offset(of: range.upperBound, in: string, argument: argument + ".end")
+        do {
+            _ = try style.applying(attributes)  // every attribute usable
+        } catch let error as InvalidArgumentError {
+            throw InvalidArgumentError(argument: argument + "." + error.argument, requirement: error.requirement,
+                                       value: error.value)
+        }
+        spans.append(Span(range: lower..<upper, attributes: attributes))
+    }
+
+    /// Attaches `attachment` at `offset` (in `unit`), where the text holds U+FFFC.
+    /// - Throws: ``InvalidArgumentError`` when the offset is out of bounds, not on a character
+    ///   boundary, or the character there is not U+FFFC, or another attachment is there.
+    public mutating func addAttachment(_ attachment: TextAttachment, at offset: Int, in unit: TextOffsetUnit = .utf8) throws {
+        try addAttachment(attachment, at: offset, in: unit, argument: "attachment")
+    }
+
+    private mutating func addAttachment(_ attachment: TextAttachment, at offset: Int, in unit: TextOffsetUnit,
+                                        argument: String) throws {
+        let utf8Offset = try unit.utf8Offset(of: offset, in: string, argument: argument + ".offset")
+        let utf8 = string.utf8
+        let at = utf8.index(utf8.startIndex, offsetBy: utf8Offset)
+        guard at < utf8.endIndex, string.unicodeScalars[at] == "\u{FFFC}" else {
+            let found = at < utf8.endIndex ? "U+" + String(string.unicodeScalars[at].value, radix: 16, uppercase: true)
+                                           : "the end of the text"
+            throw InvalidArgumentError(argument: argument + ".offset", requirement: "the offset of a U+FFFC in the text",
+                                       value: "\(offset) (\(found))")
+        }
+        guard !attachments.contains(where: { $0.offset == utf8Offset }) else {
+            throw InvalidArgumentError(argument: argument + ".offset", requirement: "the offset of one attachment only",
+                                       value: "\(offset) (attached already)")
+        }
+        attachments.append(Attachment(offset: utf8Offset, attachment: attachment))
+        attachments.sort { $0.offset < $1.offset }
+    }
+
+    /// The text cut into stretches of one style each, in order, covering it whole: every
+    /// span applied over ``style`` in the order it was added. Stretches of equal styles next to
+    /// each other are one.
+    /// - Complexity: O(spans × stretches).
+    public func styleRuns() -> [(range: Range<Int>, style: TextStyle)] {
+        let count = string.utf8.count
+        guard !spans.isEmpty else { return count > 0 ? [(0..<count, style)] : [] }
+        var cuts = Set([0, count])
+        for span in spans where !span.range.isEmpty {
+            cuts.insert(span.range.lowerBound)
+            cuts.insert(span.range.upperBound)
+        }
+        let points = cuts.sorted()
+        var runs: [(range: Range<Int>, style: TextStyle)] = []
+        for (start, end) in zip(points, points.dropFirst()) where start < end {
+            var runStyle = style
+            for span in spans where span.range.lowerBound <= start && end <= span.range.upperBound {
+                // Every attribute was checked when the span was added: applying it cannot fail.
+                runStyle = (try? runStyle.applying(span.attributes)) ?? runStyle
+            }
+            if let last = runs.last, last.style == runStyle {
+                runs[runs.count - 1].range = last.range.lowerBound..<end
+            } else {
+                runs.append((start..<end, runStyle))
+            }
+        }
+        return runs
+    }
+}

@@ -1,0 +1,33 @@
+/// An inline box in a line of text, like `NSTextAttachment`: an image or a chip drawn at a
+/// U+FFFC OBJECT REPLACEMENT CHARACTER of an ``AttributedText``.
+///
+/// It is one unbreakable cluster with a line break opportunity on each side (UAX #14 rule
+/// LB20, as for an image in a line), as wide as ``width``; it stands on the baseline,
+/// ``ascent`` above it and ``descent`` below, and raises its line to them. It is never shaped
+/// nor cached.
+public struct TextAttachment: Hashable, Sendable {
+    /// The box's width in points.
+    public let width: Double
+    /// How far the box reaches above the baseline, in points.
+    public let ascent: Double
+    /// How far the box reaches below the baseline, in points (positive downward).
+    public let descent: Double
+
+    /// A box `width` wide, `ascent` above the baseline and `descent` below it.
+    /// - Throws: ``InvalidArgumentError`` for a NaN, infinite or negative width, or a NaN or
+    ///   infinite ascent or descent.
+    public init(width: Double, ascent: Double, descent: Double = 0) throws {
+        guard width.isFinite, width >= 0 else {
+            throw InvalidArgumentError(argument: "width", requirement: "a finite number, 0 or more", value: "\(width)")
+        }
+        guard ascent.isFinite else {
+            throw InvalidArgumentError(argument: "ascent", requirement: "a finite number", value: "\(ascent)")
+        }
+        guard descent.isFinite else {
+            throw InvalidArgumentError(argument: "descent", requirement: "a finite number", value: "\(descent)")
+        }
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+    }
+}

@@ -1,0 +1,46 @@
+/// What a range of an ``AttributedText`` asks for, as `NSAttributedString` attributes do:
+/// every attribute left `nil` keeps what the text, or an earlier range, gives it.
+///
+/// The first five change shapes and widths — the fonts, the size, letter spacing, OpenType
+/// features and the shaping language; the others (``color``, ``link``, ``underline``,
+/// ``tag``) are carried to the layout for whoever draws it or hit-tests it, and never split a
+/// shaping run or a cache entry.
+public struct TextAttributes: Hashable, Sendable {
+    /// A font or a fallback chain, at its own size.
+    public var fonts: FontChain?
+    /// A point size: the range's fonts (these or the text's) at this size.
+    public var size: Double?
+    /// Letter spacing in points after each grapheme cluster, as `NSAttributedString.Key.kern`;
+    /// negative tightens.
+    public var kern: Double?
+    /// OpenType feature settings, replacing those the text gives.
+    public var features: [FontFeature]?
+    /// A BCP 47 tag to shape the range with (line breaking keeps the text's language).
+    public var language: String?
+    /// A color to draw the range in.
+    public var color: TextColor?
+    /// A link the range stands for.
+    public var link: String?
+    /// Whether the range is underlined.
+    public var underline: Bool?
+    /// An app's own tag for the range (a mention, a hashtag…).
+    public var tag: String?
+
+    /// Attributes; every one left `nil` keeps what the text gives.
+    public init(fonts: FontChain? = nil, size: Double? = nil, kern: Double? = nil, features: [FontFeature]? = nil,
+                language: String? = nil, color: TextColor? = nil, link: String? = nil, underline: Bool? = nil,
+                tag: String? = nil) {
+        self.fonts = fonts
+        self.size = size
+        self.kern = kern
+        self.features = features
+        self.language = language
+        self.color = color
+        self.link = link
+        self.underline = underline
+        self.tag = tag
+    }
+
+    /// Whether any attribute that changes shapes is set.
+    var changesShapes: Bool { fonts != nil || size != nil || kern != nil || features != nil || language != nil }
+}
