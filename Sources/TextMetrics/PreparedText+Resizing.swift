@@ -12,8 +12,9 @@ extension PreparedText {
         precondition(fonts.fonts.count == self.fonts.fonts.count
                      && zip(fonts.fonts, self.fonts.fonts).allSatisfy { $0.face === $1.face },
                      "a prepared text is resized only to its own faces")
+        precondition(measurer.styles == nil, "an attributed text keeps its sizes")
         var copy = self
-        copy.measurer = RunMeasurer(fonts: fonts, runs: measurer.runs, language: shapingLanguage,
+        copy.measurer = RunMeasurer(fonts: fonts, runs: measurer.runs, options: shapingOptions,
                                     guessesProperties: measurer.guessesProperties)
         return copy
     }

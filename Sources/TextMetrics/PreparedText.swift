@@ -16,16 +16,26 @@ import TextSegmentation
 /// let landscape = prepared.size(in: try TextContainer(width: 400, numberOfLines: 2))
 /// ```
 ///
+/// An ``AttributedText`` — many fonts, sizes, letter spacings, inline attachments — is
+/// prepared the same way, as one paragraph (``init(_:)``).
+///
 /// `PreparedText` is an immutable value and `Sendable`.
 public struct PreparedText: Sendable {
     /// The text that was prepared.
     public let text: String
-    /// The fonts it was shaped in: the primary font and its fallbacks.
+    /// The attributed text it was prepared from, or `nil` when prepared from a string.
+    public let attributedText: AttributedText?
+    /// The fonts it was shaped in: the primary font and its fallbacks. For an attributed text,
+    /// every font and size it is drawn in (its style's chain first, then the fonts its ranges
+    /// add): what ``PositionedGlyph/fontIndex`` indexes.
     public var fonts: FontChain { measurer.fonts }
     /// The BCP 47 language tag passed to shaping and line breaking, or `nil` (see
     /// ``init(_:fonts:language:)``).
-    public var language: String? { shapingLanguage?.tag }
-    let shapingLanguage: ShapingLanguage?
+    public var language: String? { attributedText?.style.language ?? shapingOptions?.language }
+    /// The language plain text is shaped with (an attributed text's styles keep their own).
+    let shapingOptions: ShapingOptions?
+    /// The fonts that are a style's own first font, not a fallback (bit i: font i of ``fonts``).
+    let primaryFontMask: UInt32
     /// The segments, measured in ``LayoutUnits`` (changed after preparing only by the tests'
     /// `forgettingCharacterAdvances()`).
     var segments: [MeasuredSegment]
@@ -77,28 +87,55 @@ public struct PreparedText: Sendable {
         }
     }
 
+    /// Prepares `text` plain, in `fonts` and `language`, and keeps `attributed`, whose styles
+    /// all shape as those do (an attributed text that only carries colors, links and tags).
+    init(_ text: String, fonts: FontChain, language: String?, carrying attributed: AttributedText) throws {
+        try self.init(text, fonts: fonts, language: language, carrying: attributed) { measurer, splitter, bytes in
+            measurer.measure(splitter, in: bytes)
+        }
+    }
+
     /// The pipeline: analysis (the splitter cuts the text into segments at its break
     /// opportunities, the itemizer into runs), then `measuring` the segments in the runs' fonts.
-    init(_ text: String, fonts: FontChain, language: String?,
+    init(_ text: String, fonts: FontChain, language: String?, carrying attributed: AttributedText? = nil,
          measuring: (RunMeasurer, SegmentSplitter, UnsafeBufferPointer<UInt8>) -> [MeasuredSegment]) throws {
         guard text.utf8.count <= PreparedText.maxUTF8Length else {
             throw InvalidArgumentError(argument: "text", requirement: "at most \(PreparedText.maxUTF8Length) UTF-8 bytes",
                                        value: "\(text.utf8.count) bytes")
         }
-        let shapingLanguage = try language.map(ShapingLanguage.init)
+        let shapingOptions = try language.map { try ShapingOptions(language: $0) }
         self.text = text
-        self.shapingLanguage = shapingLanguage
+        self.attributedText = attributed
+        self.shapingOptions = shapingOptions
+        self.primaryFontMask = 1
         (segments, measurer) = PreparedText.withUTF8(text) { bytes in
             let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: language))
             // ASCII the primary font has whole (printable, tabs and line separators) is one
             // left-to-right run in it: no itemizing.
             let runs = language == nil && splitter.isASCII && fonts.primary.face.coversPrintableASCII
                 ? TextRun.wholeTextInPrimaryFont : TextItemizer.runs(of: bytes, fonts: fonts)
-            let measurer = RunMeasurer(fonts: fonts, runs: runs, language: shapingLanguage)
+            let measurer = RunMeasurer(fonts: fonts, runs: runs, options: shapingOptions)
             return (measuring(measurer, splitter, bytes), measurer)
         }
-        // One pass for what the segments say about the whole text.
-        var fontMask: UInt16 = 0
+        (hasUniformLineHeight, hasMissingGlyphs, longSegments) = PreparedText.summary(of: segments)
+    }
+
+    /// A prepared attributed text from its parts (see `PreparedText+Attributed.swift`).
+    init(attributed: AttributedText, segments: [MeasuredSegment], measurer: RunMeasurer, primaryFontMask: UInt32) {
+        text = attributed.string
+        attributedText = attributed
+        shapingOptions = nil
+        self.primaryFontMask = primaryFontMask
+        self.segments = segments
+        self.measurer = measurer
+        (hasUniformLineHeight, hasMissingGlyphs, longSegments) = PreparedText.summary(of: segments)
+    }
+
+    /// What the segments say about the whole text, in one pass: whether every line is the
+    /// primary font's height, whether a glyph is missing, and a memo when a segment is too long
+    /// for the faces' caches.
+    private static func summary(of segments: [MeasuredSegment]) -> (Bool, Bool, LongSegmentMemo?) {
+        var fontMask: UInt32 = 0
         var hasMissingGlyphs = false
         var hasLongSegments = false
         for segment in segments {
@@ -107,9 +144,7 @@ public struct PreparedText: Sendable {
             hasLongSegments = hasLongSegments
                 || (Int(segment.end - segment.start) > SegmentKey.maxCachedLength - 4 && !segment.isCharacterRun)
         }
-        self.hasUniformLineHeight = fontMask <= 1
-        self.hasMissingGlyphs = hasMissingGlyphs
-        self.longSegments = hasLongSegments ? LongSegmentMemo() : nil
+        return (fontMask <= 1, hasMissingGlyphs, hasLongSegments ? LongSegmentMemo() : nil)
     }
 
     /// Lays the text out in `container`: lines, widths, baselines and the exact size.
@@ -127,7 +162,7 @@ public struct PreparedText: Sendable {
                 : []
             return TextLayout(size: outcome.size, lines: lines, lineHeight: fonts.metrics.lineHeight,
                               isTruncated: outcome.isTruncated, missingGlyphs: missing,
-                              usesFallbackFonts: outcome.fontMask & ~1 != 0)
+                              usesFallbackFonts: outcome.fontMask & ~primaryFontMask & ~FontChain.attachmentBit != 0)
         }
     }
 

@@ -37,4 +37,12 @@ public struct TextLayout: Hashable, Sendable {
 
     /// The number of lines.
     public var lineCount: Int { lines.count }
+
+    /// The first line's baseline, in points from the top of the layout (0 when there is no
+    /// line): what a row aligns on with `firstBaseline`.
+    public var firstBaseline: Double { lines.first?.baseline ?? 0 }
+
+    /// The last line's baseline, in points from the top of the layout (0 when there is no
+    /// line): what a row aligns on with `lastBaseline`.
+    public var lastBaseline: Double { lines.last?.baseline ?? 0 }
 }

@@ -52,7 +52,7 @@ import TextSegmentation
             // (when HarfBuzz guesses, the character after must keep the guess LTR; see
             // SegmentMeasurer): neighbours of any script around it must not change its advance.
             let script = UnicodeScript(Unicode.Scalar(value)!)
-            let properties = ShapingProperties(script: script == .common ? .latin : script, isRightToLeft: false, language: nil)
+            let properties = ShapingProperties(script: script == .common ? .latin : script, isRightToLeft: false, options: nil)
             text.withUnsafeBufferPointer { face.shaper.shape($0, range: 0..<$0.count, properties: properties, into: &glyphs) }
             let shaped = glyphs.filter { $0.cluster == offset }.reduce(Int32(0)) { $0 + $1.advance }
             if shaped != table.advance(of: value) || !glyphs.contains(where: { $0.cluster == offset }) {

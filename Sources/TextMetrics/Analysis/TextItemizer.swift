@@ -15,6 +15,16 @@ enum TextItemizer {
         runs(of: bytes, fonts: fonts, OpenLanes.self)
     }
 
+    /// The runs of `bytes` in `fonts` at the embedding levels `levels`, already resolved (for a
+    /// stretch of a longer text: its own part of the text's levels; empty when all are 0).
+    static func runs(of bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain, levels: [BidiRun]) -> [TextRun] {
+        fonts.members.withUnsafeBufferPointer { members in
+            let chain = FontFallback.Chain(members: members, colorMask: fonts.colorMask, asciiMask: fonts.asciiMask,
+                                           ideographMask: fonts.ideographMask)
+            return runs(of: bytes, chain: chain, levels: levels, OpenLanes.self)!
+        }
+    }
+
     /// The runs of `bytes` in `fonts`, the lanes open or closed.
     static func runs<Lanes: ItemizingLanes>(of bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain,
                                             _ lanes: Lanes.Type) -> [TextRun] {

@@ -10,6 +10,9 @@
 /// Each grapheme cluster is measured in the first font that has glyphs for all of it (see
 /// ``PreparedText``). A chain of one font measures exactly as that font alone.
 ///
+/// Inside a prepared ``AttributedText`` a chain also lists every font *and size* the text is
+/// drawn in (``init(drawing:unitsPerPoint:)``); such a chain is never asked for fallback.
+///
 /// `FontChain` is a small `Sendable` value; copies share the faces and their caches.
 public struct FontChain: Sendable, Hashable {
     /// The fonts, primary first; all the same size.
@@ -17,9 +20,12 @@ public struct FontChain: Sendable, Hashable {
     /// The most fonts a chain may hold.
     public static let maxCount = 16
 
-    /// The layout unit: 1/`unitsPerEm` of an em, a common multiple of every font's units per
-    /// em where one exists below 2^30, so widths from all fonts add up exactly as integers.
+    /// The layout unit of a chain of one size: 1/`unitsPerEm` of an em, a common multiple of
+    /// every font's units per em where one exists below 2^30, so widths from all fonts add up
+    /// exactly as integers.
     let unitsPerEm: Int64
+    /// Points per layout unit.
+    let pointsPerUnit: Double
     /// What the chain keeps of each font, in order (one array, so copying a chain retains
     /// no more than two).
     let members: [Member]
@@ -38,7 +44,13 @@ public struct FontChain: Sendable, Hashable {
         /// per em have no common multiple small enough (then widths are rounded to the
         /// nearest layout unit).
         let unitScale: Int64
+        /// Layout units per em of the font at its size.
+        let layoutUnitsPerEm: Int64
     }
+
+    /// The most fonts a chain of the fonts and sizes an attributed text is drawn in may hold
+    /// (a line's fonts are bits of a 32-bit mask, one bit kept for attachments).
+    static let maxDrawnCount = 31
 
     /// A chain of `fonts`, tried in order.
     /// - Throws: ``InvalidArgumentError`` when `fonts` is empty, longer than ``maxCount``, or
@@ -73,11 +85,57 @@ public struct FontChain: Sendable, Hashable {
         }
         if common <= 1 << 30 {
             unitsPerEm = common
-            members = fonts.map { Member(coverage: $0.face.coverage, unitScale: common / Int64($0.face.metrics.unitsPerEm)) }
+            members = fonts.map {
+                Member(coverage: $0.face.coverage, unitScale: common / Int64($0.face.metrics.unitsPerEm),
+                       layoutUnitsPerEm: common)
+            }
         } else {
             unitsPerEm = 1 << 30
-            members = fonts.map { Member(coverage: $0.face.coverage, unitScale: 0) }
+            members = fonts.map { Member(coverage: $0.face.coverage, unitScale: 0, layoutUnitsPerEm: 1 << 30) }
         }
+        pointsPerUnit = first.size / Double(unitsPerEm)
+    }
+
+    /// A chain of every font, at its own size, that an attributed text is drawn in, with a
+    /// layout unit of 1/`unitsPerPoint` pt: font `i`'s units convert exactly when its size
+    /// times `unitsPerPoint` is a whole multiple of its units per em (else they are rounded to
+    /// the nearest layout unit). Nothing falls back along it: fallback happens in each style's
+    /// own chain, whose fonts this one lists.
+    init(drawing fonts: [Font], unitsPerPoint: Int64) {
+        precondition(!fonts.isEmpty && fonts.count <= FontChain.maxDrawnCount)
+        self.fonts = fonts
+        colorMask = 0
+        asciiMask = 0
+        ideographMask = 0
+        unitsPerEm = 0
+        pointsPerUnit = 1 / Double(unitsPerPoint)
+        members = fonts.map { font in
+            let perEm = Int64((font.size * Double(unitsPerPoint)).rounded())
+            let upem = Int64(font.face.metrics.unitsPerEm)
+            return Member(coverage: font.face.coverage, unitScale: perEm % upem == 0 ? perEm / upem : 0,
+                          layoutUnitsPerEm: perEm)
+        }
+    }
+
+    /// The layout units per point of an attributed text drawn in `fonts`, of `byteCount`
+    /// bytes: 64 × a common multiple of the fonts' units per em, so a font whose size is a
+    /// multiple of 1/64 pt converts exactly — unless the widest text could then overflow 62
+    /// bits, when a power of two small enough is taken (and conversions round).
+    static func unitsPerPoint(drawing fonts: [Font], byteCount: Int) -> Int64 {
+        var common: Int64 = 64
+        for font in fonts {
+            let upem = Int64(font.face.metrics.unitsPerEm)
+            common = common / gcd(common, upem) * upem
+            if common > 1 << 40 { break }
+        }
+        // A bound on the text's width in points: four ems a byte at the largest size.
+        let largest = fonts.map(\.size).max() ?? 1
+        let widest = Double(byteCount + 64) * 4 * max(largest, 1)
+        let limit = 0x1p60 / widest
+        if Double(common) <= limit { return common }
+        var power: Int64 = 1
+        while Double(power) * 2 <= limit, power < 1 << 40 { power *= 2 }
+        return power
     }
 
     /// A chain of one font.
@@ -87,6 +145,7 @@ public struct FontChain: Sendable, Hashable {
         asciiMask = font.face.coversPrintableASCII ? 1 : 0
         ideographMask = font.face.hasUnifiedIdeographs ? 1 : 0
         unitsPerEm = Int64(font.face.metrics.unitsPerEm)
+        pointsPerUnit = font.pointsPerUnit
         members = font.face.soloChainMembers
     }
 
@@ -129,30 +188,37 @@ public struct FontChain: Sendable, Hashable {
         fonts.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped.pointee.pointsPerUnit }
     }
 
-    /// Points per layout unit.
-    var pointsPerUnit: Double { size / Double(unitsPerEm) }
-
     /// Layout units per unit of font `index` when they convert exactly (a whole multiple,
     /// so converting a sum of advances gives the sum of their conversions); else 0.
     @inline(__always)
     func layoutScale(font index: Int) -> Int64 { members[index].unitScale }
+
+    /// How font `index`'s units become layout units.
+    @inline(__always)
+    func conversion(font index: Int) -> UnitConversion {
+        UnitConversion(scale: members[index].unitScale, textUnitsPerEm: members[index].layoutUnitsPerEm,
+                       fontUnitsPerEm: Int64(face(index).metrics.unitsPerEm))
+    }
 
     /// `units` of font `index` in layout units.
     @inline(__always)
     func layoutUnits(_ units: Int64, font index: Int) -> Int64 {
         let scale = members[index].unitScale
         if scale != 0 { return units * scale }
-        return UnitConversion(scale: 0, textUnitsPerEm: unitsPerEm,
-                              fontUnitsPerEm: Int64(fonts[index].face.metrics.unitsPerEm))(units)
+        return conversion(font: index)(units)
     }
 
-    /// The height of a line that shows the fonts in `mask` (bit i: font i): the largest
-    /// ascender plus the largest descent plus the largest line gap, as CoreText and Pango
-    /// stack mixed fonts. An empty mask is the primary font's line.
-    func lineMetrics(mask: UInt16) -> (height: Double, ascender: Double) {
-        if mask <= 1 { return (fonts[0].metrics.lineHeight, fonts[0].metrics.ascender) }
-        var ascender = -Double.infinity, descender = Double.infinity, gap = -Double.infinity
-        var bits = mask
+    /// The height of a line that shows the fonts in `mask` (bit i: font i) and, when not
+    /// `nil`, boxes reaching `boxes.ascent` above the baseline and `boxes.descent` below: the
+    /// largest ascender plus the largest descent plus the largest line gap, as CoreText and
+    /// Pango stack mixed fonts; and its ascender. A mask with no font is the primary font's line.
+    func lineMetrics(mask: UInt32, boxes: (ascent: Double, descent: Double)? = nil) -> (height: Double, ascender: Double) {
+        var bits = mask & ~FontChain.attachmentBit
+        if bits <= 1 && boxes == nil { return (fonts[0].metrics.lineHeight, fonts[0].metrics.ascender) }
+        if bits == 0 { bits = 1 }
+        var ascender = boxes?.ascent ?? -Double.infinity
+        var descender = boxes.map { -$0.descent } ?? Double.infinity
+        var gap = -Double.infinity
         while bits != 0 {
             let metrics = fonts[bits.trailingZeroBitCount].metrics
             ascender = max(ascender, metrics.ascender)
@@ -162,6 +228,9 @@ public struct FontChain: Sendable, Hashable {
         }
         return (ascender - descender + gap, ascender)
     }
+
+    /// The bit of a line's font mask that says it holds an attachment (see ``MeasuredSegment/fontMask``).
+    static let attachmentBit: UInt32 = 1 << 31
 
     private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
         var (a, b) = (a, b)

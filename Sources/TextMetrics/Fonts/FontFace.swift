@@ -78,7 +78,8 @@ public final class FontFace: Sendable {
         self.coverage = coverage
         self.coversPrintableASCII = (0x20...0x7E).allSatisfy { coverage.contains(Unicode.Scalar(UInt8($0))) }
         self.hasUnifiedIdeographs = coverage.containsAny(of: 0x4E00...0x9FFF)
-        self.soloChainMembers = [FontChain.Member(coverage: coverage, unitScale: 1)]
+        self.soloChainMembers = [FontChain.Member(coverage: coverage, unitScale: 1,
+                                                        layoutUnitsPerEm: Int64(freeType.metrics.unitsPerEm))]
         self.hasColorGlyphs = freeType.hasColorGlyphs
     }
 

@@ -16,7 +16,14 @@ struct UnitConversion {
     @inline(__always)
     func callAsFunction(_ units: Int64) -> Int64 {
         if scale != 0 { return units * scale }
-        let scaled = units * textUnitsPerEm
-        return (scaled + (scaled >= 0 ? fontUnitsPerEm / 2 : -fontUnitsPerEm / 2)) / fontUnitsPerEm
+        // units × textUnitsPerEm / fontUnitsPerEm, rounded half away from zero, in 128 bits.
+        let negative = (units < 0) != (textUnitsPerEm < 0)
+        let product = units.magnitude.multipliedFullWidth(by: textUnitsPerEm.magnitude)
+        let half = UInt64(fontUnitsPerEm / 2)
+        let (low, carry) = product.low.addingReportingOverflow(half)
+        let high = product.high + (carry ? 1 : 0)
+        let divisor = UInt64(fontUnitsPerEm)
+        let magnitude = high >= divisor ? Int64.max : Int64(clamping: divisor.dividingFullWidth((high, low)).quotient)
+        return negative ? -magnitude : magnitude
     }
 }

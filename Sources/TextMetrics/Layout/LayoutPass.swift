@@ -28,7 +28,7 @@ struct LayoutPass {
         /// How many segments (from the first) the layout shows, in part or whole.
         var shownSegments: Int
         /// The fonts of the chain the lines show (bit i: font i).
-        var fontMask: UInt16
+        var fontMask: UInt32
     }
 
     /// A line's height and its ascender, in points.
@@ -48,11 +48,18 @@ struct LayoutPass {
         }
         var widest: Int64 = 0
         var top = 0.0
-        var mask: UInt16 = 0
+        var mask: UInt32 = 0
         var last: (line: LineFitter.Line, metrics: LineMetrics)?
         // Only a text with several line heights needs its chain here.
         let chain = isUniform ? nil : fonts
-        func metrics(_ line: LineFitter.Line) -> LineMetrics { chain?.lineMetrics(mask: line.fontMask) ?? uniform }
+        let styles = access.measurer.pointee.styles
+        func metrics(_ line: LineFitter.Line) -> LineMetrics {
+            guard let chain else { return uniform }
+            // Attachments raise their line to their boxes.
+            let boxes = line.fontMask & FontChain.attachmentBit != 0
+                ? styles?.boxExtent(in: line.startByte..<line.endByte) : nil
+            return chain.lineMetrics(mask: line.fontMask, boxes: boxes)
+        }
         // With several line heights, a line is taken only while the lines so far fit the
         // height (with one line height, `maxLines` already says how many do).
         let limit = !isUniform && container.height.isFinite ? container.height + 1e-9 : nil

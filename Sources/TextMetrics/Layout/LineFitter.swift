@@ -32,7 +32,7 @@ struct LineFitter {
             set { width.content = newValue }
         }
         /// The fonts of the chain the line shows (see ``MeasuredSegment/fontMask``).
-        var fontMask: UInt16 { width.fontMask }
+        var fontMask: UInt32 { width.fontMask }
     }
 
     let access: SegmentAccess

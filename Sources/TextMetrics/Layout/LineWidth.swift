@@ -6,8 +6,8 @@ struct LineWidth {
     var units: Int64 = 0
     /// The line's width without the whitespace that hangs at its end.
     var content: Int64 = 0
-    /// The fonts of the chain the line shows (bit i: font i).
-    var fontMask: UInt16 = 0
+    /// The fonts of the chain the line shows (bit i: font i; see ``MeasuredSegment/fontMask``).
+    var fontMask: UInt32 = 0
 
     /// Puts `segment` on the line when it fits: its content (without trailing whitespace,
     /// which hangs) plus its line-end correction ends at most `limit` units from the line's

@@ -6,12 +6,15 @@ struct CharacterRunAdvances {
     /// Layout units per unit of the run's font.
     let scale: Int64
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Letter spacing after each character, in layout units (0 but in attributed text).
+    var kern: Int64 = 0
 
-    /// The advance of the character (three bytes) starting at byte `offset`.
+    /// The advance of the character (three bytes) starting at byte `offset`, its letter
+    /// spacing included.
     @inline(__always)
     func advance(at offset: Int) -> Int64 {
         // Measuring kept the run whole only because every character of it is in the table.
-        Int64(table.advance(of: UTF8Scan.codePoint(at: offset, in: bytes).value) ?? 0) * scale
+        Int64(table.advance(of: UTF8Scan.codePoint(at: offset, in: bytes).value) ?? 0) * scale + kern
     }
 
     /// Adds the advances of the run's characters from byte `offset` to `end` to `width` while
@@ -19,7 +22,15 @@ struct CharacterRunAdvances {
     /// or `end`.
     @inline(__always)
     func add(from offset: Int, to end: Int, to width: inout Int64, limit: Int64) -> Int {
-        table.addAdvances(from: offset, to: end, in: bytes, scale: scale, to: &width, limit: limit)
+        guard kern != 0 else { return table.addAdvances(from: offset, to: end, in: bytes, scale: scale, to: &width, limit: limit) }
+        var at = offset
+        while at < end {
+            let next = width + advance(at: at)
+            guard next <= limit else { break }
+            width = next
+            at += 3
+        }
+        return at
     }
 
     /// The run's characters as grapheme clusters with their advances (each character is one).

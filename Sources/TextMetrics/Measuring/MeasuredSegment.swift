@@ -10,15 +10,16 @@ struct MeasuredSegment: Sendable {
     var trailingWhitespace: Int64 = 0
     /// Where the segment is and what it holds.
     var bounds: TextSegment
+    /// Some cluster has no glyph in its font.
+    var hasMissingGlyphs = false
     /// Correction to the content width when the segment ends a line (see ``SegmentMeasure``).
     var lineEndCorrection: Int32 = 0
     /// For a character run whose characters all have the same advance (most CJK fonts: one
     /// em), that advance, so a line ending inside the run is found by one division; 0 otherwise.
     var characterAdvance: Int32 = 0
-    /// The fonts of the ``FontChain`` the segment is drawn with (bit i: font i).
-    var fontMask: UInt16 = 0
-    /// Some cluster has no glyph in its font.
-    var hasMissingGlyphs = false
+    /// The fonts of the ``FontChain`` the segment is drawn with (bit i: font i), and
+    /// ``FontChain/attachmentBit`` when it holds an attachment.
+    var fontMask: UInt32 = 0
 
     /// `bounds`, not measured yet.
     init(_ bounds: TextSegment) {

@@ -46,8 +46,10 @@ struct RunInFace {
     }
 
     /// The cache key of a whole segment (or a piece that starts where its segment does): its
-    /// bytes and the context character after them; `nil` when too long to cache.
+    /// bytes and the context character after them; `nil` when too long to cache, or shaped
+    /// with options that are not cached (``ShapingProperties/uncachedSalt``).
     func key(of segment: TextSegment, _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
+        guard salt != ShapingProperties.uncachedSalt else { return nil }
         let start = Int(segment.start)
         let end = contextEnd(of: segment, bytes)
         return SegmentKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), contextLength: end - Int(segment.shapedEnd),
@@ -70,7 +72,7 @@ struct RunInFace {
     /// the range are ASCII, which no shaping reads context for.
     func key(inPlace range: Range<Int>, shapedEnd: Int, trailingLength: Int,
              _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
-        guard range.count <= SegmentKey.maxCachedLength else { return nil }
+        guard range.count <= SegmentKey.maxCachedLength, salt != ShapingProperties.uncachedSalt else { return nil }
         var lower = range.lowerBound
         var upper = range.upperBound
         var characters = 0

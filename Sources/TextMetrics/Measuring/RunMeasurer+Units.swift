@@ -12,11 +12,8 @@ extension RunMeasurer {
     /// How font `index`'s units become the text's.
     @inline(__always)
     func conversion(font index: Int) -> UnitConversion {
+        guard guessesProperties else { return fonts.conversion(font: index) }
         let fontUnitsPerEm = Int64(fonts.face(index).metrics.unitsPerEm)
-        guard guessesProperties else {
-            return UnitConversion(scale: fonts.layoutScale(font: index), textUnitsPerEm: fonts.unitsPerEm,
-                                  fontUnitsPerEm: fontUnitsPerEm)
-        }
         let primary = Int64(fonts.face(0).metrics.unitsPerEm)
         return UnitConversion(scale: primary % fontUnitsPerEm == 0 ? primary / fontUnitsPerEm : 0,
                               textUnitsPerEm: primary, fontUnitsPerEm: fontUnitsPerEm)

@@ -10,38 +10,49 @@ import TextSegmentation
 /// font alone measures it. A font alone is a chain of one, and takes this same path.
 ///
 /// Context for kerning never crosses a run boundary: HarfBuzz never shapes two runs together.
+///
+/// The runs of an attributed text also carry a style (``RunStyles``): its shaping options, and
+/// letter spacing added after each grapheme cluster once a piece's width is in the text's units
+/// (so the faces' caches never hold it). An attachment's run is its box's width, never shaped.
 struct RunMeasurer {
     let fonts: FontChain
     let runs: [TextRun]
-    /// The language, unretained: whoever makes the measurer keeps it alive while using it (a
-    /// prepared text holds it), so a measurer is copied and dropped without counting a reference.
-    private let unretainedLanguage: Unmanaged<ShapingLanguage>?
-    /// The language runs are shaped with, or `nil`.
-    var language: ShapingLanguage? { unretainedLanguage?.takeUnretainedValue() }
+    /// The language and features of plain text, unretained: whoever makes the measurer keeps
+    /// them alive while using it (a prepared text holds them), so a measurer is copied and
+    /// dropped without counting a reference.
+    private let unretainedOptions: Unmanaged<ShapingOptions>?
+    /// The options plain text's runs are shaped with, or `nil`.
+    var options: ShapingOptions? { unretainedOptions?.takeUnretainedValue() }
+    /// The styles and attachments of an attributed text's runs; `nil` for plain text.
+    let styles: RunStyles?
     /// Whether HarfBuzz guesses the properties of the text's one run (see above).
     let guessesProperties: Bool
 
-    /// A measurer of `runs` of a text in `fonts`, shaped with `language`.
-    init(fonts: FontChain, runs: [TextRun], language: ShapingLanguage?) {
+    /// A measurer of `runs` of a text in `fonts`, shaped with `options` — or, in an attributed
+    /// text, with each run's style in `styles`.
+    init(fonts: FontChain, runs: [TextRun], options: ShapingOptions?, styles: RunStyles? = nil) {
         self.fonts = fonts
         self.runs = runs
-        unretainedLanguage = language.map(Unmanaged.passUnretained)
-        guessesProperties = RunMeasurer.guessesProperties(runs, language: language)
+        unretainedOptions = options.map(Unmanaged.passUnretained)
+        self.styles = styles
+        guessesProperties = styles == nil && RunMeasurer.guessesProperties(runs, options: options)
     }
 
-    /// A measurer of `runs` whose ``guessesProperties`` is known (a prepared text keeps it).
-    init(fonts: FontChain, runs: [TextRun], language: ShapingLanguage?, guessesProperties: Bool) {
+    /// A measurer of the runs of plain text whose ``guessesProperties`` is known (a prepared
+    /// text keeps it).
+    init(fonts: FontChain, runs: [TextRun], options: ShapingOptions?, guessesProperties: Bool) {
         self.fonts = fonts
         self.runs = runs
-        unretainedLanguage = language.map(Unmanaged.passUnretained)
+        unretainedOptions = options.map(Unmanaged.passUnretained)
+        styles = nil
         self.guessesProperties = guessesProperties
     }
 
     /// Whether `runs` are one left-to-right run in the primary font, of a script HarfBuzz
     /// would not guess right to left (a Hebrew mark with no letter keeps its level), with no
-    /// language to shape with.
-    static func guessesProperties(_ runs: [TextRun], language: ShapingLanguage?) -> Bool {
-        guard language == nil, runs.count == 1 else { return false }
+    /// language or features to shape with.
+    static func guessesProperties(_ runs: [TextRun], options: ShapingOptions?) -> Bool {
+        guard options == nil, runs.count == 1 else { return false }
         let run = runs[0]
         return run.font == 0 && run.level == 0 && !HarfBuzzFont.guessesRightToLeft(run.script)
     }
@@ -49,7 +60,23 @@ struct RunMeasurer {
     /// The properties run `index` is shaped with; `nil` when HarfBuzz guesses them.
     @inline(__always)
     func properties(_ index: Int) -> ShapingProperties? {
-        guessesProperties ? nil : ShapingProperties(runs[index], language: unretainedLanguage)
+        if guessesProperties { return nil }
+        guard let styles else { return ShapingProperties(runs[index], options: unretainedOptions) }
+        let options = styles.styles[Int(runs[index].style)].options
+        return ShapingProperties(runs[index], options: options.map(Unmanaged.passUnretained))
+    }
+
+    /// The letter spacing of run `index` in layout units (0 for plain text and attachments).
+    @inline(__always)
+    func kern(_ index: Int) -> Int64 {
+        guard let styles, styles.hasKern, !runs[index].isAttachment else { return 0 }
+        return styles.styles[Int(runs[index].style)].kern
+    }
+
+    /// The letter spacing of the run holding byte `offset`, in layout units.
+    func kern(at offset: Int) -> Int64 {
+        guard let styles, styles.hasKern else { return 0 }
+        return kern(firstRun(containing: offset))
     }
 
     /// The measurer of whole segments of run `index`.
@@ -117,9 +144,8 @@ struct RunMeasurer {
             while end < unknown.count, unknown[end].run == run { end += 1 }
             var pieces = unknown[k..<end].map(\.piece)
             segmentMeasurer(run).shape(&pieces, in: bytes)
-            let font = Int(runs[run].font)
             for (piece, unknownPiece) in zip(pieces, unknown[k..<end]) {
-                add(piece.measured, font: font, to: &segments[unknownPiece.owner])
+                add(piece.measured, run: run, to: &segments[unknownPiece.owner], in: bytes)
             }
             k = end
         }
@@ -136,16 +162,37 @@ struct RunMeasurer {
         var r = 0
         while i < segments.count {
             while r + 1 < runs.count, runs[r].end <= segments[i].start { r += 1 }
+            if segments[i].end <= runs[r].end, runs[r].isAttachment {
+                // An attachment's U+FFFC alone: its box.
+                segments[i].width = attachmentPiece(r, SegmentPiece(segments[i].bounds)).width
+                segments[i].fontMask = FontChain.attachmentBit
+                i += 1
+                continue
+            }
             if segments[i].end <= runs[r].end {
                 // The segments wholly in run r, the usual case: each its own piece, all
                 // measured by one measurer, made once for the run.
                 let font = Int(runs[r].font)
                 var unknownIndices: [Int] = []
                 guard let next = segmentMeasurer(r).measure(segments, from: i, conversion: conversion(font: font),
-                                                            fontBit: 1 << UInt16(font), in: bytes,
+                                                            fontBit: 1 << UInt32(font), in: bytes,
                                                             unknown: &unknownIndices) else { return false }
                 for index in unknownIndices {
                     unknown.append(UnknownPiece(run: r, owner: index, piece: SegmentPiece(segments[index].bounds)))
+                }
+                let kern = kern(r)
+                if kern != 0 {
+                    // The unknown ones get their spacing when they are shaped (`add`).
+                    var u = 0
+                    for j in i..<next {
+                        if u < unknownIndices.count, unknownIndices[u] == j { u += 1; continue }
+                        addKern(kern, over: segments[j].bounds, to: &segments[j], in: bytes)
+                        if segments[j].isCharacterRun {
+                            let spaced = Int64(segments[j].characterAdvance) + kern
+                            segments[j].characterAdvance = segments[j].characterAdvance != 0 && spaced > 0
+                                ? Int32(clamping: spaced) : 0
+                        }
+                    }
                 }
                 i = next
                 continue
@@ -153,10 +200,12 @@ struct RunMeasurer {
             // A segment across runs: measured piece by piece (a character run is cut back).
             guard !segments[i].isCharacterRun else { return false }
             forEachPiece(of: segments[i].bounds, from: &r) { run, piece in
-                if let measure = segmentMeasurer(run).knownMeasure(of: piece, in: bytes) {
+                if runs[run].isAttachment {
+                    add(attachmentPiece(run, piece), run: run, to: &segments[i], in: bytes)
+                } else if let measure = segmentMeasurer(run).knownMeasure(of: piece, in: bytes) {
                     var known = piece.measured
                     known.apply(measure)
-                    add(known, font: Int(runs[run].font), to: &segments[i])
+                    add(known, run: run, to: &segments[i], in: bytes)
                 } else {
                     unknown.append(UnknownPiece(run: run, owner: i, piece: piece))
                 }
@@ -179,18 +228,26 @@ struct RunMeasurer {
     /// The grapheme clusters of `segment` with their advances in layout units.
     func graphemes(of segment: TextSegment, in bytes: UnsafeBufferPointer<UInt8>) -> GraphemeAdvances {
         var r = firstRun(containing: Int(segment.start))
-        // A segment in one run, in a font whose units are the text's: the face's own answer.
-        if runs[r].end >= segment.end, conversion(font: Int(runs[r].font)).scale == 1 {
+        // A segment in one run, in a font whose units are the text's, with no spacing: the
+        // face's own answer.
+        if runs[r].end >= segment.end, !runs[r].isAttachment, kern(r) == 0,
+           conversion(font: Int(runs[r].font)).scale == 1 {
             return cutMeasurer(r).graphemes(of: SegmentPiece(of: segment, in: runs[r]), in: bytes)
         }
         var ends: [Int32] = []
         var advances: [Int32] = []
         forEachPiece(of: segment, from: &r) { run, piece in
-            let clusters = cutMeasurer(run).graphemes(of: piece, in: bytes)
             let offset = piece.measured.start - segment.start
+            if runs[run].isAttachment {
+                ends.append(piece.measured.end - segment.start)
+                advances.append(Int32(clamping: attachmentPiece(run, piece).width))
+                return
+            }
+            let clusters = cutMeasurer(run).graphemes(of: piece, in: bytes)
             let font = Int(runs[run].font)
+            let kern = kern(run)
             ends += clusters.ends.map { $0 + offset }
-            advances += clusters.advances.map { Int32(clamping: convert(Int64($0), font: font)) }
+            advances += clusters.advances.map { Int32(clamping: convert(Int64($0), font: font) + kern) }
         }
         return GraphemeAdvances(ends: ends, advances: advances, contentBytes: segment.contentEnd - segment.start)
     }
@@ -201,8 +258,13 @@ struct RunMeasurer {
         var r = firstRun(containing: range.lowerBound)
         while r < runs.count, Int(runs[r].start) < range.upperBound {
             let part = max(range.lowerBound, Int(runs[r].start))..<min(range.upperBound, Int(runs[r].end))
-            if !part.isEmpty {
+            if !part.isEmpty, runs[r].isAttachment {
+                total += attachmentPiece(r, SegmentPiece(TextSegment(start: Int32(part.lowerBound),
+                    contentEnd: Int32(part.upperBound), shapedEnd: Int32(part.upperBound), end: Int32(part.upperBound),
+                    isMandatoryBreak: false))).width
+            } else if !part.isEmpty {
                 total += convert(cutMeasurer(r).isolatedWidth(part, in: bytes), font: Int(runs[r].font))
+                    + kern(r) * Int64(RunMeasurer.graphemeCount(part, in: bytes))
             }
             r += 1
         }
@@ -233,11 +295,15 @@ struct RunMeasurer {
         var complete = true
         var r = firstRun(containing: start)
         forEachPiece(of: bounds, from: &r) { run, piece in
+            if runs[run].isAttachment {
+                add(attachmentPiece(run, piece), run: run, to: &rest, in: bytes)
+                return
+            }
             guard complete, let measured = measure(cutMeasurer(run), piece) else {
                 complete = false
                 return
             }
-            add(measured, font: Int(runs[run].font), to: &rest)
+            add(measured, run: run, to: &rest, in: bytes)
         }
         return complete ? rest : nil
     }
@@ -255,19 +321,58 @@ struct RunMeasurer {
         }
     }
 
-    /// Adds a measured piece (in the units of font `font`) to the segment it belongs to.
-    private func add(_ piece: MeasuredSegment, font: Int, to segment: inout MeasuredSegment) {
+    /// Adds a piece measured in run `r` (in the units of its font; an attachment's in the
+    /// text's) to the segment it belongs to, with the run's letter spacing.
+    private func add(_ piece: MeasuredSegment, run r: Int, to segment: inout MeasuredSegment,
+                     in bytes: UnsafeBufferPointer<UInt8>) {
+        if runs[r].isAttachment {
+            segment.width += piece.width
+            segment.fontMask |= FontChain.attachmentBit
+            return
+        }
+        let font = Int(runs[r].font)
         segment.width += convert(piece.width, font: font)
         segment.trailingWhitespace += convert(piece.trailingWhitespace, font: font)
         if piece.end == segment.end {
             segment.lineEndCorrection = Int32(clamping: convert(Int64(piece.lineEndCorrection), font: font))
         }
         segment.hasMissingGlyphs = segment.hasMissingGlyphs || piece.hasMissingGlyphs
-        if piece.shapedEnd > piece.start { segment.fontMask |= 1 << UInt16(font) }
+        if piece.shapedEnd > piece.start { segment.fontMask |= 1 << UInt32(font) }
+        let kern = kern(r)
+        if kern != 0 { addKern(kern, over: piece.bounds, to: &segment, in: bytes) }
+    }
+
+    /// An attachment's piece (`piece` in attachment run `r`): its box's width, in layout
+    /// units, when the piece holds its U+FFFC.
+    private func attachmentPiece(_ r: Int, _ piece: SegmentPiece) -> MeasuredSegment {
+        var measured = piece.measured
+        if let styles, piece.measured.start <= runs[r].start {
+            measured.width = styles.boxes[Int(runs[r].style)].width
+        }
+        return measured
+    }
+
+    /// Adds `kern` layout units after each grapheme cluster of `piece` — content and trailing
+    /// whitespace — to `segment`'s widths.
+    private func addKern(_ kern: Int64, over piece: TextSegment, to segment: inout MeasuredSegment,
+                         in bytes: UnsafeBufferPointer<UInt8>) {
+        let content = segment.isCharacterRun ? piece.characterCount
+            : RunMeasurer.graphemeCount(Int(piece.start)..<Int(piece.contentEnd), in: bytes)
+        let trailing = RunMeasurer.graphemeCount(Int(piece.contentEnd)..<Int(piece.shapedEnd), in: bytes)
+        segment.width += kern * Int64(content + trailing)
+        segment.trailingWhitespace += kern * Int64(trailing)
+    }
+
+    /// The number of grapheme clusters in `range` of `bytes`.
+    static func graphemeCount(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        var count = 0
+        GraphemeBreaking.forEachBoundary(inUTF8: UnsafeBufferPointer(rebasing: bytes[range])) { _ in count += 1 }
+        return count
     }
 
     /// The index of the run holding byte `offset` (binary search).
-    private func firstRun(containing offset: Int) -> Int {
+    func firstRun(containing offset: Int) -> Int {
         var low = 0
         var high = runs.count - 1
         while low < high {

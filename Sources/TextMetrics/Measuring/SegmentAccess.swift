@@ -29,7 +29,8 @@ struct SegmentAccess {
         // A character run lies in one run, in one font.
         let font = segment.fontMask.trailingZeroBitCount
         return CharacterRunAdvances(table: measurer.pointee.fonts.face(font).contextFreeAdvances,
-                                    scale: measurer.pointee.conversion(font: font).scale, bytes: bytes)
+                                    scale: measurer.pointee.conversion(font: font).scale, bytes: bytes,
+                                    kern: measurer.pointee.kern(at: Int(segment.start)))
     }
 
     /// The width of `range` shaped alone (a piece ending where a word was cut).

@@ -71,7 +71,7 @@ struct SegmentMeasurer {
     /// cannot be added up in the face (it must be cut back).
     @inline(never)  // a loop of its own, into which the additive measure is inlined
     func measure(_ segments: UnsafeMutableBufferPointer<MeasuredSegment>, from start: Int, conversion: UnitConversion,
-                 fontBit: UInt16, in bytes: UnsafeBufferPointer<UInt8>, unknown: inout [Int]) -> Int? {
+                 fontBit: UInt32, in bytes: UnsafeBufferPointer<UInt8>, unknown: inout [Int]) -> Int? {
         let runEnd = Int32(clamping: run.runEnd)
         var i = start
         repeat {

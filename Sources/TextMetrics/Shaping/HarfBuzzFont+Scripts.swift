@@ -25,7 +25,7 @@ extension HarfBuzzFont {
     /// for the few scripts written either way, and for raw values that name no script).
     private static let horizontalDirections: [hb_direction_t] = (0...Int(UInt8.max)).map { raw in
         guard let script = UnicodeScript(rawValue: UInt8(raw)) else { return HB_DIRECTION_INVALID }
-        let tag = ShapingProperties(script: script, isRightToLeft: false, language: nil).scriptTag
+        let tag = ShapingProperties(script: script, isRightToLeft: false, options: nil).scriptTag
         return hb_script_get_horizontal_direction(hb_script_t(rawValue: tag))
     }
 

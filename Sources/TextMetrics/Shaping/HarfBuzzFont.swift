@@ -46,7 +46,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// - Parameters:
     ///   - text: the whole UTF-8 text; clusters are byte offsets into it.
     ///   - range: the bytes to shape.
-    ///   - properties: script, direction and language; `nil` lets HarfBuzz guess them.
+    ///   - properties: script, direction, language and features; `nil` lets HarfBuzz guess them.
     func shape(_ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, properties: ShapingProperties? = nil,
                into glyphs: inout [ShapedGlyph]) {
         withShaped(text, range: range, properties: properties) { buffer, infos, positions, n in
@@ -105,7 +105,11 @@ final class HarfBuzzFont: @unchecked Sendable {
             for i in 0..<Int(count) { infos[i].cluster += UInt32(textStart) }
         }
         apply(properties, to: buffer)
-        hb_shape(font, buffer, nil, 0)
+        if let options = properties?.options, !options.harfBuzzFeatures.isEmpty {
+            options.harfBuzzFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        } else {
+            hb_shape(font, buffer, nil, 0)
+        }
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
         body(buffer, infos, positions, Int(count))
@@ -116,7 +120,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         if let properties {
             hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, hb_script_t(rawValue: properties.scriptTag))
-            if let language = properties.language?.tag {
+            if let language = properties.options?.language {
                 hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
             }
         }

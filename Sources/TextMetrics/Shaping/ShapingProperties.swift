@@ -1,9 +1,9 @@
 import TextSegmentation
 
-/// The segment properties a run is shaped with: script, direction and language.
+/// The segment properties a run is shaped with: script, direction, language and features.
 ///
-/// The language is held unretained, as a ``RunInFace`` holds its face: whoever makes the
-/// properties keeps the language alive while they are used (a prepared text holds it). So the
+/// The options are held unretained, as a ``RunInFace`` holds its face: whoever makes the
+/// properties keeps the options alive while they are used (a prepared text holds them). So the
 /// properties are plain data, and the measurer made for each run of a text — seven for a post of
 /// Chinese, English and emoji — is copied and dropped without counting a reference.
 struct ShapingProperties {
@@ -14,37 +14,44 @@ struct ShapingProperties {
     var scriptTag: UInt32 { ShapingProperties.packedTags[Int(script.rawValue)] }
     /// Right-to-left runs are shaped RTL (Arabic joins, Hebrew reads right to left).
     var isRightToLeft: Bool
-    /// The language, unretained (see above).
-    private let unretainedLanguage: Unmanaged<ShapingLanguage>?
-    /// BCP 47 language tag passed to HarfBuzz, or `nil` for none.
-    var language: ShapingLanguage? { unretainedLanguage?.takeUnretainedValue() }
+    /// The language and features, unretained (see above).
+    private let unretainedOptions: Unmanaged<ShapingOptions>?
+    /// The language and features, or `nil` for none.
+    var options: ShapingOptions? { unretainedOptions?.takeUnretainedValue() }
     /// Tells apart, in a face's segment cache, the same bytes shaped with other properties
-    /// (never 0, which marks text shaped with properties HarfBuzz guessed).
+    /// (never 0, which marks text shaped with properties HarfBuzz guessed); ``uncachedSalt``
+    /// when the options have no number, and nothing shaped with them may be cached.
     let cacheSalt: UInt32
-    /// Whether the run is shaped left to right by HarfBuzz's default shaper, so characters
-    /// whose glyphs no lookup touches may be measured by their advances alone
-    /// (see ``ContextFreeAdvances``).
+    /// Whether the run is shaped left to right by HarfBuzz's default shaper with no feature
+    /// set, so characters whose glyphs no lookup touches may be measured by their advances
+    /// alone (see ``ContextFreeAdvances``).
     let allowsContextFreeAdvances: Bool
 
-    /// Properties of `script` and direction, with `language`, which the caller keeps alive.
-    init(script: UnicodeScript, isRightToLeft: Bool, language: ShapingLanguage?) {
-        self.init(script: script, isRightToLeft: isRightToLeft, unretainedLanguage: language.map(Unmanaged.passUnretained))
+    /// The salt of properties whose shaping is not cached.
+    static let uncachedSalt = UInt32.max
+
+    /// Properties of `script` and direction, with `options`, which the caller keeps alive.
+    init(script: UnicodeScript, isRightToLeft: Bool, options: ShapingOptions?) {
+        self.init(script: script, isRightToLeft: isRightToLeft, unretainedOptions: options.map(Unmanaged.passUnretained))
     }
 
-    /// Properties of `script` and direction, with a language held unretained.
-    init(script: UnicodeScript, isRightToLeft: Bool, unretainedLanguage: Unmanaged<ShapingLanguage>?) {
+    /// Properties of `script` and direction, with options held unretained.
+    init(script: UnicodeScript, isRightToLeft: Bool, unretainedOptions: Unmanaged<ShapingOptions>?) {
         self.script = script
         self.isRightToLeft = isRightToLeft
-        self.unretainedLanguage = unretainedLanguage
-        allowsContextFreeAdvances = !isRightToLeft && HarfBuzzFont.isDefaultShaped(script)
-        let number = unretainedLanguage.map { $0._withUnsafeGuaranteedRef { $0.number } } ?? 0
-        cacheSalt = 1 | UInt32(script.rawValue) << 1 | (isRightToLeft ? 1 << 9 : 0) | number << 10
+        self.unretainedOptions = unretainedOptions
+        let (number, plain) = unretainedOptions.map { options in
+            options._withUnsafeGuaranteedRef { ($0.number, $0.features.isEmpty) }
+        } ?? (0, true)
+        allowsContextFreeAdvances = plain && !isRightToLeft && HarfBuzzFont.isDefaultShaped(script)
+        cacheSalt = number.map { 1 | UInt32(script.rawValue) << 1 | (isRightToLeft ? 1 << 9 : 0) | $0 << 10 }
+            ?? ShapingProperties.uncachedSalt
     }
 
-    /// The properties `run` is shaped with: its script and direction, and `language`, which
+    /// The properties `run` is shaped with: its script and direction, and `options`, which
     /// the caller keeps alive.
-    init(_ run: TextRun, language: Unmanaged<ShapingLanguage>?) {
-        self.init(script: run.script, isRightToLeft: run.isRightToLeft, unretainedLanguage: language)
+    init(_ run: TextRun, options: Unmanaged<ShapingOptions>?) {
+        self.init(script: run.script, isRightToLeft: run.isRightToLeft, unretainedOptions: options)
     }
 
     /// Every script's ISO 15924 tag packed as HarfBuzz packs it, by raw value.

@@ -1,3 +1,5 @@
+import TextSegmentation
+
 /// A string with attributes over ranges of it — fonts, sizes, letter spacing, features,
 /// language, and what is carried for drawing — and inline attachments: one paragraph (or
 /// several) of many styles, measured as one, as `NSAttributedString` is.
@@ -104,7 +106,8 @@ public struct AttributedText: Hashable, Sendable {
 
     /// Attaches `attachment` at `offset` (in `unit`), where the text holds U+FFFC.
     /// - Throws: ``InvalidArgumentError`` when the offset is out of bounds, not on a character
-    ///   boundary, or the character there is not U+FFFC, or another attachment is there.
+    ///   boundary, or the character there is not U+FFFC, or that U+FFFC does not start a
+    ///   grapheme cluster, or another attachment is there.
     public mutating func addAttachment(_ attachment: TextAttachment, at offset: Int, in unit: TextOffsetUnit = .utf8) throws {
         try addAttachment(attachment, at: offset, in: unit, argument: "attachment")
     }
@@ -119,6 +122,16 @@ public struct AttributedText: Hashable, Sendable {
                                            : "the end of the text"
             throw InvalidArgumentError(argument: argument + ".offset", requirement: "the offset of a U+FFFC in the text",
                                        value: "\(offset) (\(found))")
+        }
+        let startsCluster = PreparedText.withUTF8(string) { bytes in
+            var boundary = 0
+            while boundary < utf8Offset { boundary = GraphemeBreaking.clusterEnd(startingAt: boundary, inUTF8: bytes) }
+            return boundary == utf8Offset
+        }
+        guard startsCluster else {
+            throw InvalidArgumentError(argument: argument + ".offset",
+                                       requirement: "a U+FFFC that starts a grapheme cluster (not after a prepended mark)",
+                                       value: "\(offset)")
         }
         guard !attachments.contains(where: { $0.offset == utf8Offset }) else {
             throw InvalidArgumentError(argument: argument + ".offset", requirement: "the offset of one attachment only",
@@ -155,5 +168,47 @@ public struct AttributedText: Hashable, Sendable {
             }
         }
         return runs
+    }
+}
+
+extension AttributedText {
+    /// The text cut into stretches of one *shaping* style each — ``styleRuns()`` with the
+    /// stretches that differ only in what they carry for drawing joined — each starting and
+    /// ending on a grapheme cluster boundary (a cluster is shaped whole, in the style of its
+    /// first character).
+    func shapingStretches() -> [(range: Range<Int>, style: TextStyle)] {
+        var stretches: [(range: Range<Int>, style: TextStyle)] = []
+        PreparedText.withUTF8(string) { bytes in
+            // The first cluster boundary at or after the offsets looked at so far.
+            var boundary = 0
+            for run in styleRuns() {
+                var start = run.range.lowerBound
+                if !AttributedText.isQuicklyClusterBoundary(start, bytes) {
+                    // Walk clusters from the last boundary found; a start inside a cluster moves
+                    // to its end: the cluster keeps the style it starts in.
+                    while boundary < start { boundary = GraphemeBreaking.clusterEnd(startingAt: boundary, inUTF8: bytes) }
+                    start = boundary
+                } else {
+                    boundary = start
+                }
+                guard start < run.range.upperBound || stretches.isEmpty else { continue }
+                if let last = stretches.last {
+                    if last.style.shapesLike(run.style) { continue }
+                    stretches[stretches.count - 1].range = last.range.lowerBound..<start
+                }
+                stretches.append((start..<run.range.upperBound, run.style))
+            }
+            if let last = stretches.last { stretches[stretches.count - 1].range = last.range.lowerBound..<bytes.count }
+        }
+        return stretches
+    }
+
+    /// Whether `offset` is surely a grapheme cluster boundary of `bytes` at a glance: at the
+    /// text's ends, or between two ASCII characters but CR LF.
+    static func isQuicklyClusterBoundary(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if offset == 0 || offset == bytes.count { return true }
+        let before = bytes[offset - 1]
+        let after = bytes[offset]
+        return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
     }
 }

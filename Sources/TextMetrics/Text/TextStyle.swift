@@ -58,7 +58,7 @@ public struct TextStyle: Hashable, Sendable {
         }
         if let features = attributes.features { style.features = features }
         if let language = attributes.language {
-            _ = try ShapingLanguage(language)
+            try ShapingOptions.validate(language: language)
             style.language = language
         }
         if let color = attributes.color { style.color = color }

@@ -1,0 +1,74 @@
+import TextSegmentation
+
+/// Cuts an attributed text into ``TextRun``s: each stretch of one shaping style is itemized in
+/// its own fonts (``TextItemizer``) at the whole text's bidi levels, its runs pointing at the
+/// text's chain of drawn fonts and at their style; each attachment's U+FFFC cluster is a run
+/// of its own.
+///
+/// Bidi levels are resolved once over the whole text, so a change of style never changes a
+/// direction; script resolution and font fallback stay inside a stretch, so a ligature or a
+/// kerning pair never reaches across a change of style.
+enum StyledItemizer {
+    /// A stretch of one shaping style, on grapheme cluster boundaries.
+    struct Stretch {
+        var range: Range<Int>
+        /// The style's index in the text's ``RunStyles``.
+        var style: UInt16
+        /// The style's fonts.
+        var fonts: FontChain
+        /// The index in the text's chain of drawn fonts of each of `fonts`.
+        var drawnFonts: [UInt8]
+    }
+
+    /// The runs of `bytes`: `stretches`, in order, covering the text, and `attachments`, the
+    /// clusters (on cluster boundaries, in order) that are attachments, by attachment index.
+    static func runs(of bytes: UnsafeBufferPointer<UInt8>, stretches: [Stretch],
+                     attachments: [(range: Range<Int>, index: UInt16)]) -> [TextRun] {
+        let levels = BidiLevels.levelRuns(bytes)
+        var runs: [TextRun] = []
+        runs.reserveCapacity(stretches.count * 2 + attachments.count)
+        var a = 0
+        for stretch in stretches {
+            var start = stretch.range.lowerBound
+            while start < stretch.range.upperBound {
+                while a < attachments.count, attachments[a].range.upperBound <= start { a += 1 }
+                if a < attachments.count, attachments[a].range.lowerBound == start {
+                    let box = attachments[a]
+                    runs.append(TextRun(start: Int32(start), end: Int32(box.range.upperBound), font: TextRun.attachmentFont,
+                                        script: .common, level: level(at: start, levels), style: box.index))
+                    start = box.range.upperBound
+                    continue
+                }
+                let end = a < attachments.count ? min(stretch.range.upperBound, attachments[a].range.lowerBound)
+                                                : stretch.range.upperBound
+                let part = start..<end
+                for var run in TextItemizer.runs(of: UnsafeBufferPointer(rebasing: bytes[part]), fonts: stretch.fonts,
+                                                 levels: rebased(levels, to: part)) {
+                    run.start += Int32(start)
+                    run.end += Int32(start)
+                    run.font = stretch.drawnFonts[Int(run.font)]
+                    run.style = stretch.style
+                    runs.append(run)
+                }
+                start = end
+            }
+        }
+        return runs
+    }
+
+    /// The level of byte `offset`.
+    private static func level(at offset: Int, _ levels: [BidiRun]) -> UInt8 {
+        levels.first { $0.range.contains(offset) }?.level ?? 0
+    }
+
+    /// The part of `levels` over `range`, its offsets from the range's start.
+    private static func rebased(_ levels: [BidiRun], to range: Range<Int>) -> [BidiRun] {
+        guard !levels.isEmpty else { return [] }
+        return levels.compactMap { run in
+            let lower = max(run.range.lowerBound, range.lowerBound)
+            let upper = min(run.range.upperBound, range.upperBound)
+            guard lower < upper else { return nil }
+            return BidiRun(range: (lower - range.lowerBound)..<(upper - range.lowerBound), level: run.level)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import TextSegmentation
+
+/// Preparing an ``AttributedText``: one paragraph of many styles, measured as one.
+extension PreparedText {
+    /// Prepares an attributed text: its break opportunities, bidi levels and shaping context
+    /// over the whole string, each stretch of one style shaped in that style's fonts, size,
+    /// features and language (falling back along its own chain), letter spacing added after
+    /// each grapheme cluster, and each attachment measured as its box.
+    ///
+    /// A text whose every range shapes as its own style does, with no letter spacing, no
+    /// features and no attachment — plain text, or text whose ranges only carry colors, links,
+    /// underlines or tags — is prepared exactly as ``init(_:fonts:language:)`` prepares its
+    /// string (the same widths, the same caches, the same speed), and keeps the attributes.
+    ///
+    /// Lines are as tall as everything on them: the largest ascent (of every font, at its size,
+    /// and every attachment) plus the largest descent plus the largest line gap.
+    ///
+    /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length`` bytes,
+    ///   or its styles draw it in more than 31 fonts and sizes.
+    public init(_ attributed: AttributedText) throws {
+        let base = attributed.style
+        let stretches = attributed.shapingStretches()
+        if attributed.attachments.isEmpty, base.kern == 0, base.features.isEmpty,
+           stretches.allSatisfy({ $0.style.shapesLike(base) }) {
+            try self.init(attributed.string, fonts: base.fonts, language: base.language, carrying: attributed)
+            return
+        }
+        guard attributed.string.utf8.count <= PreparedText.maxUTF8Length else {
+            throw InvalidArgumentError(argument: "text", requirement: "at most \(PreparedText.maxUTF8Length) UTF-8 bytes",
+                                       value: "\(attributed.string.utf8.count) bytes")
+        }
+        // The shaping styles (the text's own first) and the fonts they draw in, each font and
+        // size once (the text's chain first, so its primary font is font 0).
+        var styles: [TextStyle] = [base]
+        var drawn: [Font] = []
+        func drawnIndex(_ font: Font) -> Int {
+            if let index = drawn.firstIndex(of: font) { return index }
+            drawn.append(font)
+            return drawn.count - 1
+        }
+        var itemized: [StyledItemizer.Stretch] = []
+        var primaryFontMask: UInt32 = 0
+        for style in [base] + stretches.map(\.style) {
+            for font in style.fonts.fonts { _ = drawnIndex(font) }
+            primaryFontMask |= 1 << UInt32(min(drawnIndex(style.fonts.primary), 31))
+        }
+        guard drawn.count <= FontChain.maxDrawnCount else {
+            throw InvalidArgumentError(argument: "spans", requirement: "at most \(FontChain.maxDrawnCount) fonts and sizes in one text",
+                                       value: "\(drawn.count)")
+        }
+        for stretch in stretches {
+            let index = styles.firstIndex { $0.shapesLike(stretch.style) } ?? {
+                styles.append(stretch.style)
+                return styles.count - 1
+            }()
+            itemized.append(StyledItemizer.Stretch(range: stretch.range, style: UInt16(index), fonts: stretch.style.fonts,
+                                                   drawnFonts: stretch.style.fonts.fonts.map { UInt8(drawnIndex($0)) }))
+        }
+        let unitsPerPoint = FontChain.unitsPerPoint(drawing: drawn, byteCount: attributed.string.utf8.count)
+        let chain = FontChain(drawing: drawn, unitsPerPoint: unitsPerPoint)
+        let runStyles = RunStyles(
+            styles: try styles.map { style in
+                RunStyles.Style(kern: Int64((style.kern * Double(unitsPerPoint)).rounded()),
+                                options: style.language == nil && style.features.isEmpty ? nil
+                                    : try ShapingOptions(language: style.language, features: style.features))
+            },
+            boxes: attributed.attachments.map { attachment in
+                RunStyles.Box(width: Int64((attachment.attachment.width * Double(unitsPerPoint)).rounded()),
+                              ascent: attachment.attachment.ascent, descent: attachment.attachment.descent,
+                              offset: attachment.offset)
+            })
+        let (segments, measurer) = PreparedText.withUTF8(attributed.string) { bytes in
+            let boxes = attributed.attachments.enumerated().map { index, attachment in
+                (range: attachment.offset..<GraphemeBreaking.clusterEnd(startingAt: attachment.offset, inUTF8: bytes),
+                 index: UInt16(index))
+            }
+            let runs = StyledItemizer.runs(of: bytes, stretches: itemized, attachments: boxes)
+            let measurer = RunMeasurer(fonts: chain, runs: runs, options: nil, styles: runStyles)
+            let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: base.language))
+            return (measurer.measure(splitter, in: bytes), measurer)
+        }
+        self.init(attributed: attributed, segments: segments, measurer: measurer, primaryFontMask: primaryFontMask)
+    }
+}
