@@ -24,15 +24,21 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var advance: Double
     /// The index, in the prepared text's ``FontChain``, of the font the glyph belongs to.
     public var fontIndex: Int
+    /// When this is an attachment's box, not a glyph: its index in the attributed text's
+    /// ``AttributedText/attachments`` (its `glyphID` is then 0, its `advance` the box's width,
+    /// and `y` 0: the box stands on the baseline); `nil` for a glyph.
+    public var attachmentIndex: Int?
 
     /// Creates a positioned glyph.
-    public init(glyphID: UInt32, cluster: Int, x: Double, y: Double, advance: Double, fontIndex: Int = 0) {
+    public init(glyphID: UInt32, cluster: Int, x: Double, y: Double, advance: Double, fontIndex: Int = 0,
+                attachmentIndex: Int? = nil) {
         self.glyphID = glyphID
         self.cluster = cluster
         self.x = x
         self.y = y
         self.advance = advance
         self.fontIndex = fontIndex
+        self.attachmentIndex = attachmentIndex
     }
 }
 
@@ -53,4 +59,10 @@ struct GlyphPlacement: Sendable {
     var yOffset: Int32
     /// The index of the glyph's font in the chain.
     var fontIndex: Int = 0
+    /// Letter spacing after the glyph, in layout units (after the last glyph of each grapheme
+    /// cluster of a spaced style).
+    var spacing: Int64 = 0
+    /// The attachment this stands for (see ``PositionedGlyph/attachmentIndex``), with its
+    /// width in layout units as `spacing`.
+    var attachmentIndex: Int?
 }

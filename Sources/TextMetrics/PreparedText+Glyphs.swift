@@ -1,3 +1,5 @@
+import TextSegmentation
+
 /// Drawing support: the glyphs a laid-out text shows, positioned on its lines.
 extension PreparedText {
     /// The glyphs of each line of `layout`, top to bottom, ready to draw.
@@ -42,13 +44,44 @@ extension PreparedText {
                     placements += ellipsisPlacements(hiddenStart: Int32(piece.range.lowerBound))
                     continue
                 }
+                if runs[run].isAttachment, let styles = measurer.styles {
+                    let index = Int(runs[run].style)
+                    placements.append(GlyphPlacement(glyphID: 0, cluster: Int32(piece.range.lowerBound), xAdvance: 0,
+                                                     yAdvance: 0, xOffset: 0, yOffset: 0, fontIndex: 0,
+                                                     spacing: styles.boxes[index].width, attachmentIndex: index))
+                    continue
+                }
                 let fontIndex = Int(runs[run].font)
                 let properties = measurer.properties(run)
                 let start = placements.count
                 fonts.fonts[fontIndex].face.shaper.place(bytes, range: piece.range, properties: properties, into: &placements)
                 for k in start..<placements.count { placements[k].fontIndex = fontIndex }
+                let kern = measurer.kern(run)
+                if kern != 0 { PreparedText.space(&placements[start...], by: kern, over: piece.range, bytes) }
             }
             return position(placements)
+        }
+    }
+
+    /// Adds letter spacing to `placements` (one run's glyphs over `range`, in visual order):
+    /// `kern` layout units per grapheme cluster, after the last glyph of the glyph cluster
+    /// that holds it (a ligature of three letters is followed by three spacings).
+    private static func space(_ placements: inout ArraySlice<GlyphPlacement>, by kern: Int64, over range: Range<Int>,
+                              _ bytes: UnsafeBufferPointer<UInt8>) {
+        var graphemeStarts: [Int] = [range.lowerBound]
+        GraphemeBreaking.forEachBoundary(inUTF8: UnsafeBufferPointer(rebasing: bytes[range])) {
+            graphemeStarts.append(range.lowerBound + $0)
+        }
+        graphemeStarts.removeLast()
+        // Each glyph cluster's start, in logical order: a cluster runs to the next one.
+        let clusterStarts = Set(placements.map { Int($0.cluster) }).sorted()
+        for (k, start) in clusterStarts.enumerated() {
+            let end = k + 1 < clusterStarts.count ? clusterStarts[k + 1] : range.upperBound
+            let graphemes = graphemeStarts.count { $0 >= start && $0 < end }
+            // The cluster's last glyph in visual order (its first in a right-to-left run, whose
+            // glyphs come last to first — spacing still follows the cluster as it reads).
+            guard let last = placements.indices.last(where: { Int(placements[$0].cluster) == start }) else { continue }
+            placements[last].spacing += kern * Int64(graphemes)
         }
     }
 
@@ -124,15 +157,20 @@ extension PreparedText {
         return placements.map { placement in
             let font = placement.fontIndex
             func units(_ value: Int32) -> Int64 { fonts.layoutUnits(Int64(value), font: font) }
+            if let attachment = placement.attachmentIndex {
+                defer { penX += placement.spacing }
+                return PositionedGlyph(glyphID: 0, cluster: Int(placement.cluster), x: Double(penX) * ppu, y: 0,
+                                       advance: Double(placement.spacing) * ppu, fontIndex: 0, attachmentIndex: attachment)
+            }
             defer {
-                penX += units(placement.xAdvance)
+                penX += units(placement.xAdvance) + placement.spacing
                 penY += units(placement.yAdvance)
             }
             return PositionedGlyph(
                 glyphID: placement.glyphID, cluster: Int(placement.cluster),
                 x: Double(penX + units(placement.xOffset)) * ppu,
                 y: -Double(penY + units(placement.yOffset)) * ppu,
-                advance: Double(units(placement.xAdvance)) * ppu, fontIndex: font)
+                advance: Double(units(placement.xAdvance) + placement.spacing) * ppu, fontIndex: font)
         }
     }
 }

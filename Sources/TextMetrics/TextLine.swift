@@ -25,6 +25,12 @@ public struct TextLine: Hashable, Sendable {
         self.truncation = truncation
     }
 
+    /// The line's range in `unit`s of `text` (the text that was laid out): UTF-16 for an
+    /// `NSRange`, scalars for entity indices.
+    public func range(in text: String, unit: TextOffsetUnit) -> Range<Int> {
+        unit.offset(ofUTF8: utf8Range.lowerBound, in: text)..<unit.offset(ofUTF8: utf8Range.upperBound, in: text)
+    }
+
     /// The line's range as `String` indices into `text` (the text that was laid out).
     public func range(in text: String) -> Range<String.Index> {
         let utf8 = text.utf8
