@@ -6,6 +6,7 @@ let package = Package(
     name: "TextMetrics",
     products: [
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
+        .library(name: "TextJSON", targets: ["TextJSON"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "ConstraintLayout", targets: ["ConstraintLayout"]),
@@ -44,8 +45,12 @@ let package = Package(
 
         // Feed cells by frame arithmetic, no solver: templates, rows, heights, frames, feeds.
         .target(
+            name: "TextJSON",
+            dependencies: ["TextMetrics", "JSON", "TextSegmentation"]),
+
+        .target(
             name: "CellLayout",
-            dependencies: ["TextMetrics", "JSON"]),
+            dependencies: ["TextMetrics", "JSON", "TextJSON"]),
 
         // Drawing laid-out cells and texts into PNG files, for people to look at.
         .target(
@@ -64,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "textmetrics",
             dependencies: [
-                "TextMetrics", "CellLayout", "JSON", "TextSegmentation", "CellRendering", "ConstraintLayout",
+                "TextMetrics", "TextJSON", "CellLayout", "JSON", "TextSegmentation", "CellRendering", "ConstraintLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -25,14 +25,33 @@ public struct TextRenderer: Sendable {
     /// How finely glyph origins are placed between pixels: a quarter of a pixel.
     static let subpixelSteps = 4.0
 
-    /// Draws `layout`, a layout of `prepared`, with its top-left corner at point `(x, y)`.
+    /// Draws `layout`, a layout of `prepared`, with its top-left corner at point `(x, y)`: an
+    /// attributed text's glyphs each in its range's font, size and color (else ``color``),
+    /// its attachments as outlined boxes on the baseline.
     public func draw(_ layout: TextLayout, of prepared: PreparedText, atX x: Double, y: Double, in canvas: inout Canvas) {
         let scale = canvas.scale
-        let pixelsPerEm = prepared.fonts.size * scale
         var cache: [GlyphKey: GlyphImage] = [:]
+        let colors = prepared.attributedText.map(TextRenderer.colorRuns) ?? []
+        func color(at offset: Int) -> Color {
+            // The color runs are in text order: the last one starting at or before `offset`.
+            var low = 0
+            var high = colors.count
+            while low < high {
+                let mid = (low + high) / 2
+                if colors[mid].start <= offset { low = mid + 1 } else { high = mid }
+            }
+            return low > 0 ? colors[low - 1].color ?? self.color : self.color
+        }
         for (line, glyphs) in zip(layout.lines, prepared.glyphs(for: layout)) {
             let baseline = ((y + line.baseline) * scale).rounded()
             for glyph in glyphs {
+                if let index = glyph.attachmentIndex, let attachment = prepared.attributedText?.attachments[index].attachment {
+                    canvas.strokeOutline(x: x + glyph.x, y: baseline / scale - attachment.ascent, width: glyph.advance,
+                                         height: attachment.ascent + attachment.descent, color: color(at: glyph.cluster))
+                    continue
+                }
+                let font = prepared.fonts.fonts[glyph.fontIndex]
+                let pixelsPerEm = font.size * scale
                 let exactX = (x + glyph.x) * scale
                 var penX = exactX.rounded(.down)
                 var step = ((exactX - penX) * TextRenderer.subpixelSteps).rounded()
@@ -47,13 +66,20 @@ public struct TextRenderer: Sendable {
                 if let cached = cache[key] {
                     image = cached
                 } else {
-                    image = prepared.fonts.fonts[glyph.fontIndex].face.glyphImage(glyphID: glyph.glyphID, pixelsPerEm: pixelsPerEm,
-                                            offsetX: step / TextRenderer.subpixelSteps)
+                    image = font.face.glyphImage(glyphID: glyph.glyphID, pixelsPerEm: pixelsPerEm,
+                                                 offsetX: step / TextRenderer.subpixelSteps)
                     if let image { cache[key] = image }
                 }
                 guard let image else { continue }
-                canvas.draw(image, penX: Int(penX), baselineY: Int(baselineY), color: color)
+                canvas.draw(image, penX: Int(penX), baselineY: Int(baselineY), color: color(at: glyph.cluster))
             }
+        }
+    }
+
+    /// Where each color of `text` starts (`nil`: the renderer's own), in text order.
+    private static func colorRuns(_ text: AttributedText) -> [(start: Int, color: Color?)] {
+        text.styleRuns().map { run in
+            (run.range.lowerBound, run.style.color.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) })
         }
     }
 

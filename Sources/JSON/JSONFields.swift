@@ -33,6 +33,14 @@ public struct JSONFields<Target>: Sendable {
         readers = fields.map(\.value)
     }
 
+    /// A table of `fields`, given as pairs: a table built from parts (a span's range fields
+    /// and a style's).
+    public init(_ subject: String, pairs fields: [(name: StaticString, reader: FieldReader)]) {
+        self.subject = subject
+        fieldNames = JSONFieldNames(fields.map(\.name))
+        readers = fields.map(\.reader)
+    }
+
     /// The field names, in the table's order.
     public var names: [String] { fieldNames.strings }
 

@@ -13,12 +13,20 @@ struct MeasureCommand: ParsableCommand {
               {"id": 1, "text": "…", "font": "Roboto-Regular", "size": 15,
                "width": 320, "height": 0, "numberOfLines": 0,
                "lineBreakMode": "wordWrap", "faceIndex": 0, "language": "ja",
-               "scale": 2}
+               "scale": 2,
+               "spans": [{"start": 0, "end": 6, "font": "Roboto-Medium", "size": 15,
+                          "kern": 0.5, "features": {"liga": 0}, "language": "ja",
+                          "color": "#1DA1F2", "link": "…", "underline": true, "tag": "…"}],
+               "attachments": [{"offset": 31, "width": 18, "ascent": 14, "descent": 4}],
+               "offsets": "utf8"}
             ("font" may be an array: a fallback chain, tried per grapheme cluster; a field left \
-            out takes the value of its command-line option, e.g. --font, --size, --width), and each \
-            answer is one line: {"id", "lineCount", "width", "height", \
-            "lines": [{"start", "length", "width", "height"}], "fallback", "missingGlyphs"} \
-            (byte offsets in UTF-8; "fallback": true when a fallback font is shown), plus \
+            out takes the value of its command-line option, e.g. --font, --size, --width; \
+            "spans" style ranges of the text over the request's own style, later ones winning, \
+            every field optional; "attachments" are boxes at U+FFFC characters; "offsets" — \
+            utf8, utf16 or scalars — is the unit of spans' and attachments' offsets), and each \
+            answer is one line: {"id", "lineCount", "width", "height", "firstBaseline", "lastBaseline", \
+            "lines": [{"start", "length", "width", "height", "baseline"}], "fallback", "missingGlyphs"} \
+            (byte offsets in UTF-8; baselines in points from the top; "fallback": true when a fallback font is shown), plus \
             "scale", "roundedWidth" and "roundedHeight" when the request or --scale gives a \
             scale, or {"id", "error"} for a bad request (a field not listed above is one, named in the error); the batch goes on. The answers are \
             JSON and list every line already, so --json and --show-lines do not go with --jsonl.

@@ -15,6 +15,8 @@ struct RenderCommand: ParsableCommand {
             Every item's frame is outlined one pixel wide, one color per kind (text blue, box orange, column green, row magenta); the cell's insets are a yellow band, item insets a light blue band, the separator gray; the text is drawn from the font's glyphs.
 
             A text: --text "…" [--font F] [--size S] [--width W] [--lines N] [--line-break-mode M].
+
+            An attributed text: --request FILE (or - for standard input), one JSON object in the form of a `measure --jsonl` request,             with "spans" and "attachments": each span is drawn in its font, size and color, each attachment as an outlined box on the baseline.
             """)
 
     @Option(help: "The cell template (JSON).")
@@ -28,6 +30,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: "Draw this text instead of a cell.")
     var text: String?
+
+    @Option(help: "Draw the text of this measure request (a JSON object; - for standard input) instead of a cell.")
+    var request: String?
 
     @Option(name: .customLong("font"), help: "With --text: a bundled font name or a font file path; repeat for a fallback chain.")
     var fonts: [String] = []
@@ -51,10 +56,13 @@ struct RenderCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        if text != nil {
-            guard template == nil, data == nil else { throw ValidationError("give either --text or --template and --data, not both") }
+        if text != nil || request != nil {
+            guard template == nil, data == nil else {
+                throw ValidationError("give either --text or --request, or --template and --data, not both")
+            }
+            guard text == nil || request == nil else { throw ValidationError("give either --text or --request, not both") }
         } else {
-            guard template != nil, data != nil else { throw ValidationError("give --template and --data (or --text)") }
+            guard template != nil, data != nil else { throw ValidationError("give --template and --data (or --text, or --request)") }
         }
         try RequestFields.checkScaleOption(scale)
         if let width { guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") } }
@@ -67,7 +75,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let canvas = try text.map(renderText) ?? renderCell()
+        let canvas = try text.map(renderText) ?? request.map(renderRequest) ?? renderCell()
         do {
             try PNGFile.write(canvas.image, to: output)
         } catch {
@@ -83,6 +91,40 @@ struct RenderCommand: ParsableCommand {
                                               lineBreakMode: LineBreakMode(name: lineBreakMode)!)
             let layout = prepared.layout(in: container)
             return TextRenderer().picture(of: layout, of: prepared, scale: scale ?? 2)
+        } catch {
+            throw CommandError("\(error)")
+        }
+    }
+
+    /// Draws the text of the measure request in file `path`.
+    private func renderRequest(_ path: String) throws -> Canvas {
+        let bytes: [UInt8]
+        if path == "-" {
+            bytes = StandardInput.readAll()
+        } else {
+            bytes = try Self.contents(of: path)
+        }
+        do {
+            let defaults = MeasureRequest(fonts: fonts.isEmpty ? [MeasureRequest.defaultFont] : fonts, faceIndex: 0, size: size,
+                                          container: try TextContainer(width: width ?? .infinity, numberOfLines: numberOfLines,
+                                                                       lineBreakMode: LineBreakMode(name: lineBreakMode)!),
+                                          language: nil, scale: scale)
+            let measurer = Measurer()
+            return try bytes.withUnsafeBufferPointer { line in
+                var recent = MeasureRequest.Recent()
+                let given = try MeasureRequest.read(line, recent: recent)
+                let request = try MeasureRequest(given, in: line, defaults: defaults, recent: &recent, measurer: measurer)
+                let text: String
+                switch given.text! {
+                case .bytes(let range): text = try UTF8Text.decode(line[range], what: "\"text\"")
+                case .decoded(let string): text = string
+                }
+                let prepared = try request.prepared(text, measurer)
+                return TextRenderer().picture(of: prepared.layout(in: request.container), of: prepared,
+                                              scale: request.scale ?? 2)
+            }
+        } catch let error as CommandError {
+            throw error
         } catch {
             throw CommandError("\(error)")
         }

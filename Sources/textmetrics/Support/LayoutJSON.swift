@@ -2,7 +2,8 @@ import JSON
 import TextMetrics
 
 /// The JSON answer for a measured text, written member by member:
-/// `{"id", "lineCount", "width", "height", "lines": [{"start", "length", "width", "height"}],
+/// `{"id", "lineCount", "width", "height", "firstBaseline", "lastBaseline",
+/// "lines": [{"start", "length", "width", "height", "baseline"}],
 /// "truncated", "fallback", "missingGlyphs", "scale", "roundedWidth", "roundedHeight"}`
 /// (the last six only when they apply). A new member is one more line here.
 enum LayoutJSON {
@@ -18,6 +19,8 @@ enum LayoutJSON {
         out.member("lineCount", layout.lineCount)
         out.member("width", layout.size.width)
         out.member("height", layout.size.height)
+        out.member("firstBaseline", layout.firstBaseline)
+        out.member("lastBaseline", layout.lastBaseline)
         out.key("lines")
         out.beginArray()
         for line in layout.lines {
@@ -26,6 +29,7 @@ enum LayoutJSON {
             out.member("length", line.utf8Range.count)
             out.member("width", line.width)
             out.member("height", line.height)
+            out.member("baseline", line.baseline)
             out.endObject()
         }
         out.endArray()

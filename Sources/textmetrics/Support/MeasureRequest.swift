@@ -1,4 +1,5 @@
 import JSON
+import TextJSON
 import TextMetrics
 
 /// How to measure a text — fonts, size, container, language, scale — from command-line
@@ -26,6 +27,8 @@ struct MeasureRequest: Sendable {
     var language: String?
     /// Pixels per point for the answer's rounded size, or `nil` for none.
     var scale: Double?
+    /// The request's spans, attachments and offsets: `nil` for plain text.
+    var styling: AttributedTextDescription?
 
     init(fonts: [String], faceIndex: Int, size: Double, container: TextContainer, language: String?, scale: Double?) {
         self.fonts = fonts
@@ -39,14 +42,30 @@ struct MeasureRequest: Sendable {
     /// Measures `text`, with fonts and prepared texts from `measurer`.
     /// - Throws: ``FontError`` or ``InvalidArgumentError``.
     func layout(of text: String, _ measurer: Measurer = Measurer()) throws -> TextLayout {
-        try measurer.preparedTexts.prepared(text, fonts: chain ?? measurer.fontChain(self), language: language)
-            .layout(in: container)
+        try prepared(text, measurer).layout(in: container)
+    }
+
+    /// `text` prepared as the request asks: in its fonts and language, styled by its spans and
+    /// attachments when it has any (the request's fonts, size and language are then the style of
+    /// the whole text, which the spans refine).
+    /// - Throws: ``JSONFieldError`` naming the span or attachment at fault, ``FontError`` or
+    ///   ``InvalidArgumentError``.
+    func prepared(_ text: String, _ measurer: Measurer = Measurer()) throws -> PreparedText {
+        guard let styling else {
+            return try measurer.preparedTexts.prepared(text, fonts: chain ?? measurer.fontChain(self), language: language)
+        }
+        let style = try TextStyle(fonts: chain ?? measurer.fontChain(self), language: language)
+        let attributed = try styling.attributedText(text, style: style) { names, size in
+            try measurer.fontChain(names: names, size: size)
+        }
+        return try PreparedText(attributed)
     }
 
     /// Measures the text whose UTF-8 bytes are `utf8` (a request's, read in place).
     /// - Throws: ``FontError`` or ``InvalidArgumentError`` (also for bytes that are not UTF-8).
     func layout(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, _ measurer: Measurer) throws -> TextLayout {
-        try measurer.preparedTexts.prepared(utf8: utf8, fonts: chain ?? measurer.fontChain(self), language: language)
+        if styling != nil { return try layout(of: UTF8Text.decode(utf8, what: "\"text\""), measurer) }
+        return try measurer.preparedTexts.prepared(utf8: utf8, fonts: chain ?? measurer.fontChain(self), language: language)
             .layout(in: container)
     }
 }
@@ -83,6 +102,8 @@ extension MeasureRequest {
         var lineBreakMode: LineBreakMode?
         var language: Range<Int>?
         var scale: Double?
+        /// `"spans"`, `"attachments"` and `"offsets"`, when one is given.
+        var styling: AttributedTextDescription?
         /// The `"font"` and `"language"` texts of the request before (see ``Recent``), and
         /// whether this request's are the same.
         var recentFont: [UInt8] = []
@@ -120,6 +141,9 @@ extension MeasureRequest {
             (given.language, given.languageIsRecent) = try keptForLater(&reader, recent: given.recentLanguage)
         },
         "scale": { reader, given in given.scale = try RequestFields.scale(&reader) },
+        "spans": { reader, given in try given.styling.read { try $0.readSpans(&reader) } },
+        "attachments": { reader, given in try given.styling.read { try $0.readAttachments(&reader) } },
+        "offsets": { reader, given in try given.styling.read { try $0.readOffsets(&reader) } },
     ])
 
     /// The place of a field's value kept to be read later — `nil` for `null` — and whether its
@@ -159,6 +183,7 @@ extension MeasureRequest {
         faceIndex = given.faceIndex ?? (given.font == nil ? defaults.faceIndex : 0)
         size = given.size ?? defaults.size
         scale = given.scale ?? defaults.scale
+        styling = given.styling.flatMap { $0.isEmpty ? nil : $0 }
         if let range = given.font {
             if !given.fontIsRecent {
                 recent.fontText = Array(line[range])
@@ -208,5 +233,14 @@ extension MeasureRequest {
         case .bytes(let range): return try layout(ofUTF8: UnsafeBufferPointer(rebasing: line[range]), measurer)
         case .decoded(let string): return try layout(of: string, measurer)
         }
+    }
+}
+
+extension Optional where Wrapped == AttributedTextDescription {
+    /// Reads one of a request's styling fields into the description, made on first use.
+    mutating func read(_ body: (inout AttributedTextDescription) throws -> Void) throws {
+        var description = self ?? AttributedTextDescription()
+        try body(&description)
+        self = description
     }
 }

@@ -75,6 +75,19 @@ final class Measurer: Sendable {
         return chain
     }
 
+    /// The chain of bundled fonts or font files `names` at `size` (a span's fonts).
+    /// - Throws: ``FontError`` or ``InvalidArgumentError``.
+    func fontChain(names: [String], size: Double) throws -> FontChain {
+        let key = ChainKey(names: names, json: nil, faceIndex: 0, size: size)
+        if let chain = chains.withLock({ $0[key] }) { return chain }
+        let chain = try FontChain(named: names, size: size)
+        chains.withLock { chains in
+            if chains.count >= Measurer.maxChains { chains.removeAll() }
+            chains[key] = chain
+        }
+        return chain
+    }
+
     /// The font names of a request's `"font"` JSON text.
     private static func names(_ json: [UInt8]) throws -> [String] {
         try json.withUnsafeBufferPointer { json in

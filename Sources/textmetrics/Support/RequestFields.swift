@@ -1,56 +1,17 @@
 import ArgumentParser
 import JSON
+import TextJSON
 import TextMetrics
 import TextSegmentation
 
 /// Typed reads of request fields — JSON Lines fields and the command-line options that give
 /// their defaults — with errors that name the field, what it must be and what it was.
 enum RequestFields {
-    /// The `"font"` field: a name or path, or a non-empty array of them (a fallback chain);
-    /// `nil` for `null`.
-    static func fontChain(_ reader: inout JSONReader) throws -> [String]? {
-        let requirement = "a font name or path, or a non-empty array of them"
-        switch try reader.peek() {
-        case .null:
-            try reader.readNull()
-            return nil
-        case .string:
-            let name = try reader.readString()
-            guard !name.isEmpty else { throw JSONFieldError.invalid(requirement: requirement, given: "the string \"\"") }
-            return [name]
-        case .array:
-            var names: [String] = []
-            try reader.optionalArray { _, reader in
-                let element = "a font name or path (a non-empty string)"
-                guard try reader.peek() == .string else {
-                    throw JSONFieldError.invalid(requirement: element, given: try reader.describeValue())
-                }
-                let name = try reader.readString()
-                guard !name.isEmpty else { throw JSONFieldError.invalid(requirement: element, given: "the string \"\"") }
-                names.append(name)
-            }
-            guard !names.isEmpty else { throw JSONFieldError.invalid(requirement: requirement, given: "an empty array") }
-            return names
-        default:
-            throw JSONFieldError.invalid(requirement: requirement, given: try reader.describeValue())
-        }
-    }
+    /// The `"font"` field (``TextJSON/fontNames(_:)``).
+    static func fontChain(_ reader: inout JSONReader) throws -> [String]? { try TextJSON.fontNames(&reader) }
 
-    /// The `"language"` field, checked to be a BCP 47 tag (``LanguageTag``); `nil` for `null`.
-    static func languageTag(_ reader: inout JSONReader) throws -> String? {
-        guard try reader.peek() == .string else {
-            if try reader.peek() == .null {
-                try reader.readNull()
-                return nil
-            }
-            throw JSONFieldError.invalid(requirement: LanguageTag.requirement, given: try reader.describeValue())
-        }
-        let tag = try reader.readString()
-        guard LanguageTag.isWellFormed(tag) else {
-            throw JSONFieldError.invalid(requirement: LanguageTag.requirement, given: JSONValue.string(tag).serialized)
-        }
-        return tag
-    }
+    /// The `"language"` field (``TextJSON/languageTag(_:)``).
+    static func languageTag(_ reader: inout JSONReader) throws -> String? { try TextJSON.languageTag(&reader) }
 
     /// The `"lineBreakMode"` field: a mode's name; `nil` for `null`.
     static func lineBreakMode(_ reader: inout JSONReader) throws -> LineBreakMode? {
