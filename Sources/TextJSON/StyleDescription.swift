@@ -80,7 +80,8 @@ public struct StyleDescription: Hashable, Sendable {
     }
 
     /// The attributes this description sets: its fonts loaded by `loadFonts` at its own size,
-    /// or at `defaultSize` when it gives none.
+    /// or, when it gives none, at the size in effect where it applies (``TextAttributes/fontsKeepSize``;
+    /// loaded at `defaultSize`, then resized).
     /// - Throws: ``JSONFieldError`` naming the field at fault (`"font"` for a font that cannot
     ///   be loaded, `"kern"` for a NaN or infinite one).
     public func attributes(defaultSize: Double,
@@ -97,6 +98,7 @@ public struct StyleDescription: Hashable, Sendable {
         if let fonts {
             do {
                 attributes.fonts = try loadFonts(fonts, size ?? defaultSize)
+                attributes.fontsKeepSize = size == nil
             } catch let error as JSONFieldError {
                 throw error.inside("font")
             } catch {

@@ -6,8 +6,13 @@
 /// ``tag``) are carried to the layout for whoever draws it or hit-tests it, and never split a
 /// shaping run or a cache entry.
 public struct TextAttributes: Hashable, Sendable {
-    /// A font or a fallback chain, at its own size.
+    /// A font or a fallback chain, at its own size — unless ``size`` is set, or
+    /// ``fontsKeepSize`` is.
     public var fonts: FontChain?
+    /// Whether ``fonts`` take the size in effect where the range lies (the text's, or an
+    /// earlier range's) rather than their own, as CSS keeps a font's family apart from its
+    /// size; what a JSON span with a `"font"` and no `"size"` means.
+    public var fontsKeepSize = false
     /// A point size: the range's fonts (these or the text's) at this size.
     public var size: Double?
     /// Letter spacing in points after each grapheme cluster, as `NSAttributedString.Key.kern`;
@@ -29,8 +34,9 @@ public struct TextAttributes: Hashable, Sendable {
     /// Attributes; every one left `nil` keeps what the text gives.
     public init(fonts: FontChain? = nil, size: Double? = nil, kern: Double? = nil, features: [FontFeature]? = nil,
                 language: String? = nil, color: TextColor? = nil, link: String? = nil, underline: Bool? = nil,
-                tag: String? = nil) {
+                tag: String? = nil, fontsKeepSize: Bool = false) {
         self.fonts = fonts
+        self.fontsKeepSize = fontsKeepSize
         self.size = size
         self.kern = kern
         self.features = features

@@ -48,7 +48,9 @@ public struct TextStyle: Hashable, Sendable {
     ///   tag.
     public func applying(_ attributes: TextAttributes) throws -> TextStyle {
         var style = self
-        if let fonts = attributes.fonts { style.fonts = fonts }
+        if let fonts = attributes.fonts {
+            style.fonts = attributes.fontsKeepSize && attributes.size == nil ? try fonts.resized(to: self.fonts.size) : fonts
+        }
         if let size = attributes.size, size != style.fonts.size { style.fonts = try style.fonts.resized(to: size) }
         if let kern = attributes.kern {
             guard kern.isFinite else {
