@@ -241,4 +241,185 @@ import TextSegmentation
         // Leading spaces count.
         #expect(try Self.singleLineWidth("  abc", font) > word)
     }
+
+    // MARK: No line could have taken its next cluster
+
+    /// How a test measures a line as the layout measures it, independently of the line fitter.
+    enum LineReference: String, Sendable {
+        /// The library's whole-line width of the line's text alone (one unlimited line: whole
+        /// segments, no cutting), which for text in one direction is how a line is measured.
+        case textAlone
+        /// hb-shape on the line's text with the characters around it as HarfBuzz's context
+        /// (`--text-before`, `--text-after`): an Arabic word cut between clusters keeps its
+        /// joining forms across the cut, as the layout shapes it, which its text alone does not.
+        case hbShapeInContext
+        /// The text alone where it measures the line as the layout does, in a chain: a space,
+        /// digit or punctuation mark takes the font of the run around it (`$` and `"` next to
+        /// Chinese are drawn in WenQuanYi), and in a line that mixes directions a space's font and
+        /// the bidi level of digits come from the neighbours too, which the text alone may lack.
+        /// Lines whose width is not their text's alone are counted, not checked.
+        case textAloneWhereExact
+    }
+
+    struct ChainCase: Sendable, CustomStringConvertible {
+        var fonts: [String]
+        var reference: LineReference
+        var size: Double
+        var width: Double
+        var numberOfLines: Int
+        var mode: LineBreakMode
+        var text: String
+        var description: String { "\(fonts.joined(separator: "+")) \(size)pt @\(width) \(mode) ×\(numberOfLines): \(text.prefix(24))…" }
+    }
+
+    /// Random texts in several scripts and chains, every line break mode, at widths narrow
+    /// enough that words are cut.
+    static let chainCases: [ChainCase] = {
+        var random = TestCorpus.Random(seed: 32)
+        let emoji = ["🎉", "👍🏽", "😂", "🇯🇵", "👨‍👩‍👧", "❤️"]
+        let kinds: [([String], LineReference, () -> String)] = [
+            (["Roboto-Regular"], .textAlone, { TestCorpus.sentence(TestCorpus.englishWords, count: random.int(3...30), random: &random) }),
+            (["Roboto-Medium"], .textAlone, { TestCorpus.sentence(TestCorpus.englishWords, count: random.int(3...30), random: &random) }),
+            (["wqy-microhei"], .textAlone, {
+                TestCorpus.sentence(TestCorpus.chinese + TestCorpus.japanese, count: random.int(5...60), separator: "", random: &random)
+            }),
+            (["wqy-microhei"], .textAlone, { TestCorpus.sentence(TestCorpus.korean, count: random.int(3...20), random: &random) }),
+            (["NotoSansArabic-Regular"], .hbShapeInContext, {
+                TestCorpus.sentence(TestCorpus.arabic, count: random.int(3...20), random: &random)
+            }),
+            (["NotoSansHebrew-Regular"], .textAlone, { TestCorpus.sentence(TestCorpus.hebrew, count: random.int(3...20), random: &random) }),
+            (["Roboto-Regular", "wqy-microhei", "NotoColorEmoji"], .textAloneWhereExact, {
+                TestCorpus.sentence(TestCorpus.englishWords + TestCorpus.chinese + emoji, count: random.int(3...30), random: &random)
+            }),
+            (["Roboto-Regular", "NotoSansArabic-Regular", "NotoSansHebrew-Regular", "wqy-microhei"], .textAloneWhereExact, {
+                TestCorpus.sentence(TestCorpus.englishWords + TestCorpus.arabic + TestCorpus.hebrew + TestCorpus.korean,
+                                    count: random.int(3...20), random: &random)
+            }),
+        ]
+        var cases: [ChainCase] = []
+        for index in 0..<288 {
+            let (fonts, reference, text) = kinds[index % kinds.count]
+            var sentence = text()
+            if random.below(4) == 0 { sentence += "\n" + text() }  // a mandatory break
+            cases.append(ChainCase(fonts: fonts, reference: reference, size: Double(random.int(11...22)),
+                                   width: Double(random.int(24...160)) + 0.5, numberOfLines: random.pick([0, 0, 1, 2, 4]),
+                                   mode: LineBreakMode.allCases[index / kinds.count % 6], text: sentence))
+        }
+        return cases
+    }()
+
+    /// The width in points of `text[range]` without the whitespace it ends in, shaped by
+    /// hb-shape in `font` with the five characters on each side as context.
+    static func hbShapeWidthInContext(_ text: String, _ range: Range<Int>, font: Font) throws -> Double {
+        let bytes = Array(text.utf8)
+        var end = range.upperBound
+        while end > range.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A { end -= 1 }
+        let before = String(decoding: bytes[..<range.lowerBound], as: UTF8.self).unicodeScalars.suffix(5)
+        let after = String(decoding: bytes[end...], as: UTF8.self).unicodeScalars.prefix(5)
+        let face = font.face
+        let advance = try HBShapeReference.advances(
+            fontPath: face.path, unitsPerEm: Int(face.metrics.unitsPerEm), strings: [lineText(text, range.lowerBound..<end)],
+            options: ["--text-before=\(String(String.UnicodeScalarView(before)))", "--text-after=\(String(String.UnicodeScalarView(after)))"])[0]
+        return Double(advance) * font.size / Double(face.metrics.unitsPerEm)
+    }
+
+    /// Every line but the last, and one that ends at a mandatory break, is as long as it can be:
+    /// the line with its next unit — the next grapheme cluster in char wrap or where the line
+    /// cut a word, else the next word — measured as a line is (``LineReference``: apart from
+    /// the line fitter; trailing whitespace hangs) does not fit. That the reference measures as
+    /// the layout does is checked on the line itself: its width is the reference's for its text.
+    @Test(arguments: chainCases)
+    func noLineCouldHaveTakenItsNextCluster(_ testCase: ChainCase) throws {
+        let fonts = try FontChain(named: testCase.fonts, size: testCase.size)
+        let container = try TextContainer(width: testCase.width, numberOfLines: testCase.numberOfLines,
+                                          lineBreakMode: testCase.mode)
+        let layout = try PreparedText(testCase.text, fonts: fonts).layout(in: container)
+        let graphemes = GraphemeBreaking.boundaries(in: testCase.text)
+        let graphemeSet = Set(graphemes)
+        let opportunities = LineBreaking.opportunities(in: testCase.text).filter { graphemeSet.contains($0.offset) }
+        let breaks = opportunities.map(\.offset)
+        let mandatory = Set(opportunities.filter(\.isMandatory).map(\.offset))
+        func width(_ range: Range<Int>) throws -> Double {
+            switch testCase.reference {
+            case .textAlone, .textAloneWhereExact:
+                try PreparedText(Self.lineText(testCase.text, range), fonts: fonts).size(in: .unlimited).width
+            case .hbShapeInContext:
+                try Self.hbShapeWidthInContext(testCase.text, range, font: fonts.fonts[0])
+            }
+        }
+        var (checked, unmeasurable) = (0, 0)
+        for (index, line) in layout.lines.enumerated().dropLast() {
+            let range = line.utf8Range
+            let text = Self.lineText(testCase.text, range)
+            #expect(line.width <= testCase.width || graphemes.filter { range.contains($0) }.count <= 1,
+                    "line \(index) \(text.debugDescription) overflows")
+            let reference = try width(range)
+            if testCase.reference == .textAloneWhereExact, abs(line.width - reference) > 1e-9 {
+                unmeasurable += 1
+                continue
+            }
+            #expect(abs(line.width - reference) < 1e-9, "line \(index) \(text.debugDescription) is \(line.width) pt, its reference \(reference) pt")
+            guard !mandatory.contains(range.upperBound) else { continue }
+            let cutsAWord = !breaks.contains(range.upperBound)
+            let nextEnd = (testCase.mode == .charWrap || cutsAWord ? graphemes : breaks).first { $0 > range.upperBound }!
+            let longer = try width(range.lowerBound..<nextEnd)
+            #expect(longer > testCase.width, """
+                line \(index) \(text.debugDescription) could have taken \
+                \(Self.lineText(testCase.text, range.upperBound..<nextEnd).debugDescription): \(longer) pt
+                """)
+            checked += 1
+        }
+        // Over all cases: 1,688 lines checked, 17 of the chains' lines not measurable alone.
+        #expect(unmeasurable <= checked, "\(unmeasurable) lines the reference cannot measure, \(checked) checked")
+    }
+
+    /// The same property against hb-shape, for lines of Latin text in one font at widths a
+    /// quarter point apart: the line with its next cluster (char wrap, or a word cut) or word,
+    /// without the whitespace that hangs, shaped by HarfBuzz's own command-line tool at the
+    /// font's units per em, is wider than the line.
+    @Test(arguments: [LineBreakMode.charWrap, .wordWrap, .truncateMiddle])
+    func noLineCouldHaveTakenItsNextClusterByHBShape(_ mode: LineBreakMode) throws {
+        var random = TestCorpus.Random(seed: 3232)
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        let face = font.face
+        var candidates: [(text: String, width: Double)] = []
+        for _ in 0..<12 {
+            let text = TestCorpus.sentence(TestCorpus.englishWords, count: random.int(4...16), random: &random)
+            let graphemes = GraphemeBreaking.boundaries(in: text)
+            let breaks = LineBreaking.opportunities(in: text).map(\.offset)
+            for width in stride(from: 20.0, through: 120, by: 0.25) {
+                let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: width, lineBreakMode: mode))
+                for line in layout.lines.dropLast() {
+                    let range = line.utf8Range
+                    let next = (mode == .charWrap || !breaks.contains(range.upperBound) ? graphemes : breaks)
+                        .first { $0 > range.upperBound }!
+                    let longer = Self.lineText(text, range.lowerBound..<next)
+                    candidates.append((String(longer.reversed().drop { $0 == " " }.reversed()), width))
+                }
+            }
+        }
+        #expect(candidates.count > 10_000)
+        let advances = try HBShapeReference.advances(fontPath: face.path, unitsPerEm: Int(face.metrics.unitsPerEm),
+                                                     strings: candidates.map(\.text))
+        var fitting = 0
+        for (candidate, advance) in zip(candidates, advances) {
+            let points = Double(advance) * font.size / Double(face.metrics.unitsPerEm)
+            if points <= candidate.width { fitting += 1 }
+        }
+        #expect(fitting == 0, "\(fitting) of \(candidates.count) lines could have taken their next cluster")
+    }
+
+    @Test func charWrapTakesTheClusterItsKerningInTheWordWouldPushOut() throws {
+        // "r" before "t" is kerned 50 units wider in Roboto; "uno cor" alone, as the line
+        // stands, is 6,870 units by hb-shape: 50.32 pt at 15 pt, which fits 50.5 pt.
+        let font = try Font(named: "Roboto-Regular", size: 15)
+        let text = "uno corte exterior"
+        let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 50.5, lineBreakMode: .charWrap))
+        let face = font.face
+        let reference = try HBShapeReference.advances(fontPath: face.path, unitsPerEm: Int(face.metrics.unitsPerEm),
+                                                      strings: ["uno cor"])[0]
+        #expect(Double(reference) * 15 / Double(face.metrics.unitsPerEm) <= 50.5)
+        #expect(Self.lineText(text, layout.lines[0].utf8Range) == "uno cor")
+        #expect(abs(layout.lines[0].width - Double(reference) * 15 / Double(face.metrics.unitsPerEm)) < 1e-9)
+    }
 }

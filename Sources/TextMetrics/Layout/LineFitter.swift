@@ -7,7 +7,8 @@
 /// broken between grapheme clusters (`charWrap` breaks every segment that way), with at
 /// least one cluster per line so layout always advances. The piece left on a line is
 /// measured as shaped alone, and the rest of the word as shaped from the cut, as a text
-/// engine that reshapes at the break (Pango, CoreText) measures them. A character run (see
+/// engine that reshapes at the break (Pango, CoreText) measures them; the line takes every
+/// cluster that fits measured so (``LineWidth/cut(from:first:last:fits:)``). A character run (see
 /// ``TextSegment/isCharacterRun``) that does not fit goes on with as many of its characters
 /// as fit, each a segment of its own in all but storage.
 struct LineFitter {
@@ -113,82 +114,72 @@ struct LineFitter {
             let original = segments[position.segment]
             let clusters = graphemes(position.segment)
             let contentCount = clusters.contentCount
-            let pieceStart = position.grapheme == 0 ? Int(original.start) : Int(original.start) + Int(clusters.ends[position.grapheme - 1])
-            var k = position.grapheme
-            let units = line.width.units  // the line so far, trailing whitespace included
-            var width = units
-            while k < contentCount {
-                // Whitespace inside the segment may go on the line whether it fits or not: it hangs.
-                let next = width + Int64(clusters.advances[k])
-                guard fits(next) || isHangingWhitespace(grapheme: k, of: original, clusters) else { break }
-                width = next
-                k += 1
-            }
-            if k == position.grapheme {
-                guard !placedAny else { return }
-                // A line takes at least one cluster, however wide: every line moves on.
-                if k < contentCount {
-                    width += Int64(clusters.advances[k])  // one cluster wider than the line
-                    k += 1
-                }
-                // and the whitespace after it, which hangs.
-                while k < contentCount, isHangingWhitespace(grapheme: k, of: original, clusters) {
-                    width += Int64(clusters.advances[k])
-                    k += 1
-                }
-            }
-            // All the rest of the segment's content fits by its clusters' advances, which only
-            // choose the cut: it goes on the line as measured from the cut, with what follows
-            // (the segment itself, or its rest measured above; a rest too long to measure again
-            // at every line is measured now, once, as it ends the word). Where that does not
-            // fit, the line takes all but its last cluster, measured below as a piece.
-            if k >= contentCount {
-                let rest = position.grapheme == 0 || isRemainder ? segment
-                    : access.shapedRemainder(of: position.segment, from: pieceStart)
-                let ending = units + Int64(rest.contentWidth) + Int64(rest.lineEndCorrection)
-                if fits(ending) || k == position.grapheme + 1 {
-                    // Its trailing whitespace hangs; one cluster wider than the line goes on it alone.
-                    placedAny = true
-                    line.width.fontMask |= original.fontMask
-                    line.contentUnits = ending
-                    line.width.units += Int64(rest.width)
-                    line.endByte = Int(original.end)
-                    position = Position(segment: position.segment + 1, grapheme: 0)
-                    if original.isMandatoryBreak { return }
-                    continue
-                }
-                k = contentCount - 1
-            }
-            // The piece that stays on this line, measured as shaped alone, without the
-            // whitespace it may end in, which hangs as at the end of any line ("a !" cut after
-            // its space); give back clusters while dropping the kerning across the cut makes
-            // it overflow.
             let first = position.grapheme
+            let pieceStart = first == 0 ? Int(original.start) : Int(original.start) + Int(clusters.ends[first - 1])
+            let units = line.width.units  // the line so far, trailing whitespace included
             let contentBefore = line.contentUnits
-            /// Where the content of the piece of graphemes `first..<k` ends: `k`, less the
-            /// whitespace the piece ends in.
-            func lastContent(before k: Int) -> Int {
-                var j = k
-                while j > first, isHangingWhitespace(grapheme: j - 1, of: original, clusters) { j -= 1 }
-                return j
+            // The cut the clusters' advances choose, a guess: whitespace inside the segment
+            // goes on the line whether it fits or not (it hangs).
+            var guess = first
+            var width = units
+            while guess < contentCount {
+                let next = width + Int64(clusters.advances[guess])
+                guard fits(next) || isHangingWhitespace(grapheme: guess, of: original, clusters) else { break }
+                width = next
+                guess += 1
             }
-            /// The line's content with the piece `first..<k` on it.
+            // The line is measured as it will stand. Ending inside the segment, it ends in the
+            // piece of graphemes `first..<k` shaped alone, without the whitespace it may end
+            // in, which hangs as at the end of any line ("a !" cut after its space). Taking
+            // all the segment's content, it ends in the rest of the segment as measured from
+            // the cut, with what follows: `segment` itself (the whole, or its rest measured
+            // above), which did not fit, or a rest too long to measure again at every line,
+            // measured now, once, as it ends the word.
+            let restDidNotFit = first == 0 || isRemainder
+            var shapedRest: MeasuredSegment?
+            func rest() -> MeasuredSegment {
+                if restDidNotFit { return segment }
+                if let shapedRest { return shapedRest }
+                let measured = access.shapedRemainder(of: position.segment, from: pieceStart)
+                shapedRest = measured
+                return measured
+            }
+            func restEnding() -> Int64 { units + Int64(rest().contentWidth) + Int64(rest().lineEndCorrection) }
+            /// The line's content with the piece `first..<k` on it, `k` < `contentCount`.
             func content(before k: Int) -> Int64 {
-                let j = lastContent(before: k)
+                var j = k  // where the piece's content ends
+                while j > first, isHangingWhitespace(grapheme: j - 1, of: original, clusters) { j -= 1 }
                 guard j > first else { return contentBefore }
                 return units + access.isolatedWidth(pieceStart..<(Int(original.start) + Int(clusters.ends[j - 1])))
             }
-            var measured = content(before: k)
-            while !fits(measured) {
-                // Give back the last grapheme of content; the whitespace before it stays and hangs.
-                let j = lastContent(before: k)
-                guard j > first + 1 else { break }
-                k = j - 1
-                measured = content(before: k)
+            var fitting = (k: first, content: contentBefore)  // the last cut found to fit
+            var k = LineWidth.cut(from: guess, first: first, last: contentCount) { k in
+                if k == contentCount { return !restDidNotFit && fits(restEnding()) }
+                let measured = content(before: k)
+                guard fits(measured) else { return false }
+                fitting = (k, measured)
+                return true
             }
-            if !fits(measured), placedAny, lastContent(before: k) <= first + 1 { return }
+            if k == first {
+                // Not one grapheme fits: the line ends before the segment, or, empty, takes one
+                // cluster however wide (every line moves on) and the whitespace after it.
+                guard !placedAny else { return }
+                if k < contentCount { k += 1 }
+                while k < contentCount, isHangingWhitespace(grapheme: k, of: original, clusters) { k += 1 }
+                if k < contentCount { fitting = (k, content(before: k)) }
+            }
             line.width.fontMask |= original.fontMask
-            line.contentUnits = measured
+            placedAny = true
+            if k >= contentCount {
+                // All the rest of the segment; its trailing whitespace hangs.
+                line.contentUnits = restEnding()
+                line.width.units += Int64(rest().width)
+                line.endByte = Int(original.end)
+                position = Position(segment: position.segment + 1, grapheme: 0)
+                if original.isMandatoryBreak { return }
+                continue
+            }
+            line.contentUnits = fitting.content
             line.endByte = Int(original.start) + Int(clusters.ends[k - 1])
             position = Position(segment: position.segment, grapheme: k)
             return

@@ -23,3 +23,24 @@ struct LineWidth {
         return true
     }
 }
+
+extension LineWidth {
+    /// Where a line that ends inside a segment ends: the largest cut `k` (a count of the
+    /// segment's graphemes, `first` … `last`) that `fits` while `k + 1` does not, searched from
+    /// `guess` — the cut the clusters' advances choose — down while it does not fit, else up.
+    /// `fits(k)` measures the line ending after grapheme `k - 1` as that line is measured
+    /// (the piece shaped alone, its whitespace hanging), so kerning or a contextual form across
+    /// the cut, which the advances hold and the line does not, never costs a cluster that fits.
+    /// Returns `first` when not even one grapheme fits. Line fitting and truncation cut by it.
+    /// - Complexity: one `fits` call per grapheme moved, plus one.
+    @inline(__always)
+    static func cut(from guess: Int, first: Int, last: Int, fits: (Int) -> Bool) -> Int {
+        var k = guess
+        if k > first, !fits(k) {
+            repeat { k -= 1 } while k > first && !fits(k)
+            return k
+        }
+        while k < last, fits(k + 1) { k += 1 }
+        return k
+    }
+}

@@ -44,7 +44,8 @@ struct Truncator {
     /// The longest run of whole graphemes from `start` whose width is at most `available`
     /// units, ending on content (whitespace before the ellipsis is dropped). Whole segments go
     /// on by the line fitter's rule (``LineWidth/place(_:within:)``) with their widths in
-    /// context; a piece of a cut segment counts as shaped alone.
+    /// context; a piece of a cut segment counts as shaped alone, and is the longest that fits
+    /// so (``LineWidth/cut(from:first:last:fits:)``).
     private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Int64)
         -> (end: Int, units: Int64) {
         let segments = fitter.segments
@@ -79,15 +80,16 @@ struct Truncator {
                 }
                 break
             }
-            while k > first {
-                let cut = Int(segment.start) + Int(clusters.ends[k - 1])
-                let exact = running + access.isolatedWidth(pieceStart..<cut)
-                if fits(exact) {
-                    kept = (cut, exact)
-                    break
-                }
-                k -= 1
+            // The piece measured as shaped alone chooses the cut (the line fitter's rule).
+            var found = kept
+            let cut = LineWidth.cut(from: k, first: first, last: clusters.contentCount) { k in
+                let end = Int(segment.start) + Int(clusters.ends[k - 1])
+                let exact = running + access.isolatedWidth(pieceStart..<end)
+                guard fits(exact) else { return false }
+                found = (end, exact)
+                return true
             }
+            if cut > first { kept = found }
             break
         }
         return kept

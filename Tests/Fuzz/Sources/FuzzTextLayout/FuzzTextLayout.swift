@@ -2,8 +2,9 @@
 // container and language, the rest is the text (as UTF-8, invalid bytes repaired as String does).
 // Checks what must hold for every input: `size(in:)` equals `layout(in:).size`, the lines are
 // in order inside the text and, when every line is kept, cover it and fit the width (a line of
-// one grapheme cluster aside) and, in one font, are each as wide as their own text alone; sizes
-// are finite; a second, warm preparation lays out the same.
+// one grapheme cluster aside) and, in one font, are each as wide as their own text alone; in
+// one font, in every mode, no line but the last could have taken its next cluster (or word);
+// sizes are finite; a second, warm preparation lays out the same.
 import FuzzSupport
 import TextMetrics
 import TextSegmentation
@@ -56,6 +57,25 @@ public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             check(line.width.isFinite && line.width >= 0 && line.height > 0, "line \(line)")
             end = line.utf8Range.upperBound
         }
+        // A line's text alone measures it as the layout does in one font and no language, where the
+        // text is one left-to-right run, whose segments HarfBuzz shapes with the properties
+        // it guesses from each: elsewhere a line's neighbours decide its bidi levels (and so
+        // its mirrored glyphs) and the script its punctuation is shaped in (a Hebrew mark
+        // anywhere makes the whole run Hebrew), which its text alone may not.
+        var scripts = Set<UnicodeScript>()
+        let isOneRun = text.unicodeScalars.allSatisfy { scalar in
+            let script = UnicodeScript(scalar)
+            if !script.isShared { scripts.insert(script) }
+            guard !rightToLeftScripts.contains(script.tag) else { return false }
+            switch BidiClass(scalar) {
+            case .leftToRight, .europeanNumber, .europeanSeparator, .europeanTerminator, .commonSeparator,
+                 .nonspacingMark, .boundaryNeutral, .paragraphSeparator, .segmentSeparator, .whiteSpace, .otherNeutral:
+                return scripts.count <= 1
+            default:
+                return false
+            }
+        }
+        let measuresAlone = names.count == 1 && language == nil && isOneRun
         if numberOfLines == 0, !layout.isTruncated, mode == .wordWrap || mode == .charWrap {
             // Every line kept: together they are the whole text, and each fits the width unless
             // it is one grapheme cluster (spaces after it aside), which no break can split.
@@ -74,32 +94,42 @@ public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                       "line \(line.utf8Range) is \(line.width) pt wide in \(width) pt: \(shown.debugDescription)")
             }
             check(layout.lines.isEmpty ? utf8Count == 0 : start == utf8Count, "lines end at \(start) of \(utf8Count)")
-            // In one font, every line is as wide as its own text on a line by itself: a line cut
-            // inside a word, or ended at a break, loses no width and gains none. Only where the
-            // text is one left-to-right run, whose segments HarfBuzz shapes with the properties
-            // it guesses from each: elsewhere a line's neighbours decide its bidi levels (and so
-            // its mirrored glyphs) and the script its punctuation is shaped in (a Hebrew mark
-            // anywhere makes the whole run Hebrew), which its text alone may not.
-            var scripts = Set<UnicodeScript>()
-            let isOneRun = text.unicodeScalars.allSatisfy { scalar in
-                let script = UnicodeScript(scalar)
-                if !script.isShared { scripts.insert(script) }
-                guard !rightToLeftScripts.contains(script.tag) else { return false }
-                switch BidiClass(scalar) {
-                case .leftToRight, .europeanNumber, .europeanSeparator, .europeanTerminator, .commonSeparator,
-                     .nonspacingMark, .boundaryNeutral, .paragraphSeparator, .segmentSeparator, .whiteSpace, .otherNeutral:
-                    return scripts.count <= 1
-                default:
-                    return false
-                }
-            }
-            if names.count == 1, language == nil, isOneRun {
+            if measuresAlone {
+                // In one font, every line is as wide as its own text on a line by itself: a line
+                // cut inside a word, or ended at a break, loses no width and gains none.
                 for line in layout.lines {
                     let shown = String(decoding: bytes[line.utf8Range], as: UTF8.self)
                     let alone = try PreparedText(shown, fonts: fonts).size(in: .unlimited).width
                     check(abs(line.width - alone) <= 1e-6 * max(1, alone),
                           "line \(line.utf8Range) is \(line.width) pt wide, its text alone \(alone) pt: \(shown.debugDescription)")
                 }
+            }
+        }
+        if measuresAlone, width > 0, width.isFinite {
+            // No line could have taken its next unit: every line but the last, and one that
+            // ends at a mandatory break, with its next grapheme cluster (char wrap, or where it
+            // cut a word) or its next word, measured as a line is (its text alone, as above),
+            // does not fit. The next word's end is the next UAX #14 opportunity on a cluster
+            // boundary, as the segment splitter finds them, except that it keeps regional
+            // indicators paired as the font ligates them and a mark after ZERO WIDTH SPACE with
+            // it: texts with those are checked cluster by cluster only where a word is cut.
+            let bytes = Array(text.utf8)
+            let graphemes = GraphemeBreaking.boundaries(in: text)
+            let clusterEnds = Set(graphemes)
+            let opportunities = LineBreaking.opportunities(in: text).filter { $0.isMandatory || clusterEnds.contains($0.offset) }
+            let breaks = opportunities.map(\.offset)
+            let mandatory = Set(opportunities.filter(\.isMandatory).map(\.offset))
+            let wordsAsSplit = !text.unicodeScalars.contains { (0x1F1E6...0x1F1FF).contains($0.value) || $0.value == 0x200B }
+            for (index, line) in layout.lines.enumerated().dropLast() {
+                let end = line.utf8Range.upperBound
+                guard !mandatory.contains(end), index + 1 < layout.lines.count,
+                      layout.lines[index + 1].utf8Range.lowerBound == end else { continue }
+                let cutsAWord = !breaks.contains(end)
+                guard mode == .charWrap || cutsAWord || wordsAsSplit,
+                      let next = (mode == .charWrap || cutsAWord ? graphemes : breaks).first(where: { $0 > end }) else { continue }
+                let longer = String(decoding: bytes[line.utf8Range.lowerBound..<next], as: UTF8.self)
+                let alone = try PreparedText(longer, fonts: fonts).size(in: .unlimited).width
+                check(alone > width, "line \(line.utf8Range) could have taken the text to \(next): \(longer.debugDescription) is \(alone) pt in \(width) pt")
             }
         }
         // Prepared again (every cache warm now): the same answer.
