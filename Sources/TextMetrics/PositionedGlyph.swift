@@ -28,10 +28,14 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// ``AttributedText/attachments`` (its `glyphID` is then 0, its `advance` the box's width,
     /// and `y` 0: the box stands on the baseline); `nil` for a glyph.
     public var attachmentIndex: Int?
+    /// Whether the glyph is one of the container's ``TruncationToken``'s: its `fontIndex` then
+    /// indexes the token's fonts (``TruncationToken/prepared``), and its `cluster` is where the
+    /// hidden text begins.
+    public var isTruncationToken: Bool
 
     /// Creates a positioned glyph.
     public init(glyphID: UInt32, cluster: Int, x: Double, y: Double, advance: Double, fontIndex: Int = 0,
-                attachmentIndex: Int? = nil) {
+                attachmentIndex: Int? = nil, isTruncationToken: Bool = false) {
         self.glyphID = glyphID
         self.cluster = cluster
         self.x = x
@@ -39,6 +43,7 @@ public struct PositionedGlyph: Hashable, Sendable {
         self.advance = advance
         self.fontIndex = fontIndex
         self.attachmentIndex = attachmentIndex
+        self.isTruncationToken = isTruncationToken
     }
 }
 
@@ -65,4 +70,7 @@ struct GlyphPlacement: Sendable {
     /// The attachment this stands for (see ``PositionedGlyph/attachmentIndex``), with its
     /// width in layout units as `spacing`.
     var attachmentIndex: Int?
+    /// Whether this stands for the truncation token, with its width in layout units as
+    /// `spacing` (its glyphs are the token's own).
+    var isTruncationToken = false
 }

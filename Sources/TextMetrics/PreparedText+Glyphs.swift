@@ -18,21 +18,26 @@ extension PreparedText {
     /// - Complexity: Shapes the shown text once more with HarfBuzz (drawing is rare next to
     ///   measuring, so nothing is cached).
     public func glyphs(for layout: TextLayout) -> [[PositionedGlyph]] {
-        layout.lines.map { glyphs(for: $0) }
+        layout.lines.map { glyphs(for: $0, token: layout.truncationToken) }
     }
 
     /// The glyphs of one line of a layout of this text, in visual order; a truncated line
-    /// shows its kept prefix, the ellipsis (U+2026) and its kept suffix. Right-to-left runs
-    /// are placed by the bidi algorithm's reordering (UAX #9, rule L2).
-    public func glyphs(for line: TextLine) -> [PositionedGlyph] {
+    /// shows its kept prefix, its token — `token`'s glyphs (``PositionedGlyph/isTruncationToken``)
+    /// for a ``LineTruncation/Token/custom`` one, else the ellipsis (U+2026), or nothing when
+    /// clipped — and its kept suffix, the token at the paragraph's direction so at its visual
+    /// end. Right-to-left runs are placed by the bidi algorithm's reordering (UAX #9, rule L2).
+    public func glyphs(for line: TextLine, token: TruncationToken? = nil) -> [PositionedGlyph] {
         PreparedText.withUTF8(text) { bytes in
             guard line.utf8Range.upperBound <= bytes.count else { return [] }
             var pieces: [Piece] = []
             if let truncation = line.truncation {
                 addPieces(truncation.keptPrefix, &pieces)
-                let level = pieces.first?.level ?? 0
-                pieces.append(Piece(range: truncation.keptPrefix.upperBound..<truncation.keptPrefix.upperBound, run: nil,
-                                    level: level & ~1))
+                // The token at the paragraph's own level: after the prefix, whatever it holds.
+                let rightToLeft = LineAlignment.rightToLeftParagraphs(bytes).contains { $0.contains(line.utf8Range.lowerBound) }
+                if truncation.token != .clipped {
+                    pieces.append(Piece(range: truncation.keptPrefix.upperBound..<truncation.keptPrefix.upperBound, run: nil,
+                                        level: rightToLeft ? 1 : 0))
+                }
                 addPieces(truncation.keptSuffix, &pieces)
             } else {
                 addPieces(line.utf8Range.lowerBound..<visibleEnd(of: line), &pieces)
@@ -41,7 +46,14 @@ extension PreparedText {
             let measurer = self.measurer
             for piece in PreparedText.visualOrder(pieces) {
                 guard let run = piece.run else {
-                    placements += ellipsisPlacements(hiddenStart: Int32(piece.range.lowerBound))
+                    if line.truncation?.token == .custom, let token {
+                        placements.append(GlyphPlacement(glyphID: 0, cluster: Int32(piece.range.lowerBound), xAdvance: 0,
+                                                         yAdvance: 0, xOffset: 0, yOffset: 0, fontIndex: 0,
+                                                         spacing: Int64((token.width / fonts.pointsPerUnit).rounded()),
+                                                         isTruncationToken: true))
+                    } else {
+                        placements += ellipsisPlacements(hiddenStart: Int32(piece.range.lowerBound))
+                    }
                     continue
                 }
                 if runs[run].isAttachment, let styles = measurer.styles {
@@ -59,7 +71,7 @@ extension PreparedText {
                 let kern = measurer.kern(run)
                 if kern != 0 { PreparedText.space(&placements[start...], by: kern, over: piece.range, bytes) }
             }
-            return position(placements)
+            return position(placements, token: token)
         }
     }
 
@@ -150,27 +162,42 @@ extension PreparedText {
         return max(line.utf8Range.lowerBound, Int(segment.contentEnd))
     }
 
-    private func position(_ placements: [GlyphPlacement]) -> [PositionedGlyph] {
+    /// The placements on a line, positioned in points from its start; the token's placeholder
+    /// becomes `token`'s own glyphs, where the placeholder is.
+    private func position(_ placements: [GlyphPlacement], token: TruncationToken?) -> [PositionedGlyph] {
         var penX: Int64 = 0  // in layout units, so every font's advances add up exactly
         var penY: Int64 = 0
         let ppu = fonts.pointsPerUnit
-        return placements.map { placement in
+        var positioned: [PositionedGlyph] = []
+        positioned.reserveCapacity(placements.count)
+        for placement in placements {
             let font = placement.fontIndex
             func units(_ value: Int32) -> Int64 { fonts.layoutUnits(Int64(value), font: font) }
+            if placement.isTruncationToken, let token {
+                let x = Double(penX) * ppu
+                for var glyph in token.glyphs {
+                    glyph.x += x
+                    glyph.cluster = Int(placement.cluster)
+                    positioned.append(glyph)
+                }
+                penX += placement.spacing
+                continue
+            }
             if let attachment = placement.attachmentIndex {
-                defer { penX += placement.spacing }
-                return PositionedGlyph(glyphID: 0, cluster: Int(placement.cluster), x: Double(penX) * ppu, y: 0,
-                                       advance: Double(placement.spacing) * ppu, fontIndex: 0, attachmentIndex: attachment)
+                positioned.append(PositionedGlyph(glyphID: 0, cluster: Int(placement.cluster), x: Double(penX) * ppu, y: 0,
+                                                  advance: Double(placement.spacing) * ppu, fontIndex: 0,
+                                                  attachmentIndex: attachment))
+                penX += placement.spacing
+                continue
             }
-            defer {
-                penX += units(placement.xAdvance) + placement.spacing
-                penY += units(placement.yAdvance)
-            }
-            return PositionedGlyph(
+            positioned.append(PositionedGlyph(
                 glyphID: placement.glyphID, cluster: Int(placement.cluster),
                 x: Double(penX + units(placement.xOffset)) * ppu,
                 y: -Double(penY + units(placement.yOffset)) * ppu,
-                advance: Double(units(placement.xAdvance) + placement.spacing) * ppu, fontIndex: font)
+                advance: Double(units(placement.xAdvance) + placement.spacing) * ppu, fontIndex: font))
+            penX += units(placement.xAdvance) + placement.spacing
+            penY += units(placement.yAdvance)
         }
+        return positioned
     }
 }

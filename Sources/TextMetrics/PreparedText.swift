@@ -147,22 +147,52 @@ public struct PreparedText: Sendable {
         return (fontMask <= 1, hasMissingGlyphs, hasLongSegments ? LongSegmentMemo() : nil)
     }
 
-    /// Lays the text out in `container`: lines, widths, baselines and the exact size.
+    /// The paragraph style every paragraph of the text is laid out with (its attributed text's),
+    /// or `nil`: lines as wide as the container, stacked at their natural heights, tabs as wide
+    /// as their glyphs.
+    public var paragraphStyle: ParagraphStyle? { attributedText?.paragraphStyle }
+
+    /// Lays the text out in `container`: lines, widths, baselines, where each is drawn, and
+    /// the exact size.
     public func layout(in container: TextContainer) -> TextLayout {
         withLayoutPass(in: container) { pass, bytes in
             var lines: [TextLine] = []
             lines.reserveCapacity(4)
+            var rooms: [Double] = []
             let ppu = pass.fitter.access.measurer.pointee.pointsPerUnit
-            let outcome = pass.run { line, units, truncation, top, metrics in
+            let outcome = pass.run { line, units, truncation, place in
                 lines.append(TextLine(utf8Range: line.startByte..<line.endByte, width: Double(units) * ppu,
-                                      baseline: top + metrics.ascender, height: metrics.height, truncation: truncation))
+                                      baseline: place.baseline, height: place.height, truncation: truncation,
+                                      x: place.indent, top: place.top))
+                rooms.append(place.room)
+            }
+            // Where each line is drawn: only a paragraph style or right-to-left text moves one.
+            if paragraphStyle != nil || runs.contains(where: { $0.level & 1 == 1 }) {
+                let alignment = LineAlignment(alignment: paragraphStyle?.alignment ?? .natural,
+                                              width: container.width.isFinite ? container.width : outcome.size.width)
+                let rightToLeft = LineAlignment.rightToLeftParagraphs(bytes)
+                var paragraph = 0
+                for index in lines.indices {
+                    let start = lines[index].utf8Range.lowerBound
+                    while paragraph < rightToLeft.count, rightToLeft[paragraph].upperBound <= start { paragraph += 1 }
+                    let isRightToLeft = paragraph < rightToLeft.count && rightToLeft[paragraph].contains(start)
+                    var line = lines[index]
+                    line.x = alignment.x(lineWidth: line.width, indent: line.x, room: rooms[index], rightToLeft: isRightToLeft)
+                    if isRightToLeft, var truncation = line.truncation {
+                        // The token goes at the visual end: the left.
+                        truncation.tokenX = line.width - truncation.tokenX - truncation.tokenWidth
+                        line.truncation = truncation
+                    }
+                    lines[index] = line
+                }
             }
             let missing = hasMissingGlyphs
                 ? MissingGlyphs.scalars(in: segments[0..<min(outcome.shownSegments, segments.count)], of: bytes, fonts: fonts)
                 : []
             return TextLayout(size: outcome.size, lines: lines, lineHeight: fonts.metrics.lineHeight,
                               isTruncated: outcome.isTruncated, missingGlyphs: missing,
-                              usesFallbackFonts: outcome.fontMask & ~primaryFontMask & ~FontChain.attachmentBit != 0)
+                              usesFallbackFonts: outcome.fontMask & ~primaryFontMask & ~FontChain.attachmentBit != 0,
+                              truncationToken: lines.contains { $0.truncation?.token == .custom } ? container.truncationToken : nil)
         }
     }
 
@@ -170,7 +200,18 @@ public struct PreparedText: Sendable {
     ///
     /// - Complexity: O(segments shown), no allocation when no word is broken or truncated.
     public func size(in container: TextContainer) -> Size {
-        withLayoutPass(in: container) { pass, _ in pass.run { _, _, _, _, _ in }.size }
+        withLayoutPass(in: container) { pass, _ in pass.run { _, _, _, _ in }.size }
+    }
+
+    /// The natural box of the text in `range` (UTF-8 offsets) set on one line: the largest
+    /// ascent, descent and line gap of the fonts it shows and the attachments in it.
+    func lineBox(of range: Range<Int>) -> LineBox {
+        var mask: UInt32 = 0
+        for segment in segments where Int(segment.end) > range.lowerBound && Int(segment.start) < range.upperBound {
+            mask |= segment.fontMask
+        }
+        let boxes = mask & FontChain.attachmentBit != 0 ? measurer.styles?.boxExtent(in: range) : nil
+        return fonts.lineBox(mask: mask, boxes: boxes)
     }
 
     /// Points per unit of the segments' widths (see ``LayoutUnits``).
@@ -182,9 +223,14 @@ public struct PreparedText: Sendable {
         PreparedText.withUTF8(text) { bytes in
             segments.withUnsafeBufferPointer { segments in
                 withUnsafePointer(to: measurer) { measurer in
-                    body(LayoutPass(fitter: LineFitter(access: SegmentAccess(measurer: measurer, segments: segments,
+                    // A paragraph style in the layout's units; tabs go to its stops.
+                    let paragraph = paragraphStyle.map {
+                        ParagraphGeometry($0, width: container.width, pointsPerUnit: measurer.pointee.pointsPerUnit,
+                                          hasTabs: bytes.contains(0x09))
+                    }
+                    return body(LayoutPass(fitter: LineFitter(access: SegmentAccess(measurer: measurer, segments: segments,
                                                                              bytes: bytes, longSegments: longSegments),
-                                                       container: container),
+                                                       container: container, paragraph: paragraph),
                                     container: container, hasUniformLineHeight: hasUniformLineHeight),
                          bytes)
                 }

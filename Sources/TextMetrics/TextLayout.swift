@@ -1,8 +1,9 @@
 /// The measured layout of a text: its exact size and its lines.
 ///
-/// `size.width` is the widest line; `size.height` is the sum of the lines' heights — the
-/// number of lines times the font's line height when the text is in one font (see
-/// ``TextLine/height`` for lines that show fallback fonts). Sizes are exact (fractional); round them to a screen with
+/// `size.width` is the widest line (with its head indent); `size.height` is the sum of the
+/// lines' heights — the number of lines times the font's line height when the text is in one
+/// font and has no paragraph style (see ``TextLine/height`` for lines that show fallback fonts,
+/// and ``ParagraphStyle`` for the spacing it adds). Sizes are exact (fractional); round them to a screen with
 /// ``Size/roundedUp(scale:)``.
 ///
 /// Empty text lays out as 0 × 0 with no lines, like an empty `UILabel`. A line separator
@@ -23,16 +24,20 @@ public struct TextLayout: Hashable, Sendable {
     public var missingGlyphs: [Unicode.Scalar]
     /// Whether a line shown uses a font other than the primary one.
     public var usesFallbackFonts: Bool
+    /// The container's truncation token when a line shows it (``LineTruncation/Token/custom``),
+    /// else `nil`: what ``PreparedText/glyphs(for:)`` draws it with.
+    public var truncationToken: TruncationToken?
 
     /// Creates a layout from its parts.
     public init(size: Size, lines: [TextLine], lineHeight: Double, isTruncated: Bool, missingGlyphs: [Unicode.Scalar],
-                usesFallbackFonts: Bool = false) {
+                usesFallbackFonts: Bool = false, truncationToken: TruncationToken? = nil) {
         self.size = size
         self.lines = lines
         self.lineHeight = lineHeight
         self.isTruncated = isTruncated
         self.missingGlyphs = missingGlyphs
         self.usesFallbackFonts = usesFallbackFonts
+        self.truncationToken = truncationToken
     }
 
     /// The number of lines.
@@ -45,4 +50,38 @@ public struct TextLayout: Hashable, Sendable {
     /// The last line's baseline, in points from the top of the layout (0 when there is no
     /// line): what a row aligns on with `lastBaseline`.
     public var lastBaseline: Double { lines.last?.baseline ?? 0 }
+
+    /// The text the layout shows, as UTF-8 ranges of the laid-out text in logical order: one
+    /// range from the start when nothing or only the tail is cut; two when head or middle
+    /// truncation keeps text on both sides of the token. Trailing whitespace and line
+    /// separators of shown lines count as shown.
+    public var visibleRanges: [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        func add(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            if let last = ranges.last, last.upperBound == range.lowerBound {
+                ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                ranges.append(range)
+            }
+        }
+        for line in lines {
+            if let truncation = line.truncation {
+                add(line.utf8Range.lowerBound..<truncation.keptPrefix.upperBound)
+                add(truncation.keptSuffix)
+            } else {
+                add(line.utf8Range)
+            }
+        }
+        return ranges
+    }
+
+    /// Where the truncation token (or the ellipsis) is drawn, in points from the layout's
+    /// top-left corner: its line's top and height, its own x and width; `nil` when nothing
+    /// is truncated or the line was clipped. Where an app puts a "more" button.
+    public var truncationTokenFrame: Rect? {
+        guard let line = lines.first(where: { $0.truncation != nil }), let truncation = line.truncation,
+              truncation.token != .clipped else { return nil }
+        return Rect(x: line.x + truncation.tokenX, y: line.top, width: truncation.tokenWidth, height: line.height)
+    }
 }

@@ -208,25 +208,21 @@ public struct FontChain: Sendable, Hashable {
         return conversion(font: index)(units)
     }
 
-    /// The height of a line that shows the fonts in `mask` (bit i: font i) and, when not
-    /// `nil`, boxes reaching `boxes.ascent` above the baseline and `boxes.descent` below: the
-    /// largest ascender plus the largest descent plus the largest line gap, as CoreText and
-    /// Pango stack mixed fonts; and its ascender. A mask with no font is the primary font's line.
-    func lineMetrics(mask: UInt32, boxes: (ascent: Double, descent: Double)? = nil) -> (height: Double, ascender: Double) {
+    /// The box of a line that shows the fonts in `mask` (bit i: font i) and, when not `nil`,
+    /// attachments reaching `boxes.ascent` above the baseline and `boxes.descent` below: the
+    /// largest ascent, the largest descent and the largest line gap, as CoreText and Pango stack
+    /// mixed fonts. A mask with no font is the primary font's line.
+    func lineBox(mask: UInt32, boxes: (ascent: Double, descent: Double)? = nil) -> LineBox {
         var bits = mask & ~FontChain.attachmentBit
-        if bits <= 1 && boxes == nil { return (fonts[0].metrics.lineHeight, fonts[0].metrics.ascender) }
         if bits == 0 { bits = 1 }
-        var ascender = boxes?.ascent ?? -Double.infinity
-        var descender = boxes.map { -$0.descent } ?? Double.infinity
-        var gap = -Double.infinity
+        var box = LineBox(fonts[bits.trailingZeroBitCount].metrics)
+        bits &= bits - 1
         while bits != 0 {
-            let metrics = fonts[bits.trailingZeroBitCount].metrics
-            ascender = max(ascender, metrics.ascender)
-            descender = min(descender, metrics.descender)
-            gap = max(gap, metrics.lineGap)
+            box = box.union(LineBox(fonts[bits.trailingZeroBitCount].metrics))
             bits &= bits - 1
         }
-        return (ascender - descender + gap, ascender)
+        if let boxes { box = box.union(LineBox(ascent: boxes.ascent, descent: boxes.descent, gap: -.infinity)) }
+        return box
     }
 
     /// The bit of a line's font mask that says it holds an attachment (see ``MeasuredSegment/fontMask``).

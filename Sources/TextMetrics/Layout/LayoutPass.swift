@@ -1,6 +1,7 @@
 /// One layout of a prepared text's measured segments in a container: lines fitted greedily
-/// (``LineFitter``), each as tall as the fonts it shows, stacked while they fit the line limit
-/// and the height, and the last one truncated when text is left (``Truncator``).
+/// (``LineFitter``), each as tall as the fonts and attachments it shows — then as its paragraph
+/// style stacks it (``ParagraphGeometry``) — stacked while they fit the line limit and the
+/// height, and the last one truncated when text is left (``Truncator``).
 ///
 /// ``PreparedText/layout(in:)`` builds the lines from what it reports; ``PreparedText/size(in:)``
 /// keeps only the size.
@@ -11,8 +12,8 @@ struct LayoutPass {
     /// Whether every line is the primary font's height (see ``PreparedText/hasUniformLineHeight``).
     let hasUniformLineHeight: Bool
 
-
     private var access: SegmentAccess { fitter.access }
+    private var paragraph: ParagraphGeometry? { fitter.paragraph }
 
     /// The ellipsis' width in layout units: U+2026 in the first font of the chain that has it.
     private var ellipsisUnits: Int64 {
@@ -31,65 +32,97 @@ struct LayoutPass {
         var fontMask: UInt32
     }
 
-    /// A line's height and its ascender, in points.
-    typealias LineMetrics = (height: Double, ascender: Double)
+    /// Where a line goes, in points: its top, its height, its baseline (from the layout's top),
+    /// its head indent and its room (from the head indent to where the tail indent ends it;
+    /// infinite in an unlimited container), and whether it starts a paragraph.
+    struct Placement {
+        var top: Double
+        var height: Double
+        var baseline: Double
+        var indent: Double
+        var room: Double
+        var startsParagraph: Bool
+    }
 
     /// Lays the text out, calling `body` with each line in order: the line, its width in
-    /// layout units, its truncation, its top in points and its metrics.
-    func run(_ body: (LineFitter.Line, Int64, LineTruncation?, Double, LineMetrics) -> Void) -> Outcome {
+    /// layout units, its truncation, and where it goes.
+    func run(_ body: (LineFitter.Line, Int64, LineTruncation?, Placement) -> Void) -> Outcome {
         let fonts = access.measurer.pointee.fonts
         let ppu = access.measurer.pointee.pointsPerUnit
-        let primary = fonts.metrics
-        let uniform: LineMetrics = (primary.lineHeight, primary.ascender)
-        let isUniform = hasUniformLineHeight
+        let primary = LineBox(fonts.metrics)
+        let paragraph = self.paragraph
+        // With one line height and no paragraph style, `maxLines` says how many lines fit the
+        // height; otherwise each line is taken only while the lines so far fit it.
+        let isUniform = hasUniformLineHeight && paragraph == nil
         var maxLines = container.numberOfLines == 0 ? Int.max : container.numberOfLines
         if isUniform, container.height.isFinite {
-            maxLines = min(maxLines, Int((container.height / uniform.height + 1e-9).rounded(.down)))
+            maxLines = min(maxLines, Int((container.height / primary.height + 1e-9).rounded(.down)))
         }
-        var widest: Int64 = 0
-        var top = 0.0
-        var mask: UInt32 = 0
-        var last: (line: LineFitter.Line, metrics: LineMetrics)?
+        let limit = !isUniform && container.height.isFinite ? container.height + 1e-9 : nil
         // Only a text with several line heights needs its chain here.
-        let chain = isUniform ? nil : fonts
+        let chain = hasUniformLineHeight ? nil : fonts
         let styles = access.measurer.pointee.styles
-        func metrics(_ line: LineFitter.Line) -> LineMetrics {
-            guard let chain else { return uniform }
+        func naturalBox(_ line: LineFitter.Line) -> LineBox {
+            guard let chain else { return primary }
             // Attachments raise their line to their boxes.
             let boxes = line.fontMask & FontChain.attachmentBit != 0
                 ? styles?.boxExtent(in: line.startByte..<line.endByte) : nil
-            return chain.lineMetrics(mask: line.fontMask, boxes: boxes)
+            return chain.lineBox(mask: line.fontMask, boxes: boxes)
         }
-        // With several line heights, a line is taken only while the lines so far fit the
-        // height (with one line height, `maxLines` already says how many do).
-        let limit = !isUniform && container.height.isFinite ? container.height + 1e-9 : nil
+        /// A line of natural box `box`: its height and where its baseline is below its top.
+        func stacked(_ box: LineBox) -> (height: Double, baseline: Double) {
+            guard let paragraph else { return (box.height, box.ascent) }
+            let (height, shift) = paragraph.stacked(box)
+            return (height, box.ascent + shift)
+        }
+        func spacing(before line: LineFitter.Line, isFirst: Bool) -> Double {
+            guard let paragraph, !isFirst else { return 0 }
+            return paragraph.spacing(beforeLineStartingParagraph: line.startsParagraph)
+        }
+        var widest: Int64 = 0
+        var bottom = 0.0  // the bottom of the lines so far
+        var mask: UInt32 = 0
+        var lineCount = 0
+        var last: (line: LineFitter.Line, box: LineBox, top: Double)?
+        func emit(_ line: LineFitter.Line, units: Int64, truncation: LineTruncation?, box: LineBox, top: Double) {
+            let (height, baseline) = stacked(box)
+            let room = paragraph?.room(isFirst: line.startsParagraph)
+            body(line, units, truncation, Placement(top: top, height: height, baseline: top + baseline,
+                                                    indent: room?.indentPoints ?? 0, room: room?.width ?? container.width,
+                                                    startsParagraph: line.startsParagraph))
+            widest = max(widest, line.indent + units)
+            bottom = top + height
+            mask |= line.fontMask
+        }
         let rest = fitter.fit(maxLines: maxLines, accept: { line in
             guard let limit else { return true }
-            return top + (last?.metrics.height ?? 0) + metrics(line).height <= limit
+            let top = (last.map { $0.top + stacked($0.box).height } ?? 0) + spacing(before: line, isFirst: last == nil)
+            return top + stacked(naturalBox(line)).height <= limit
         }) { line in
+            let top: Double
             if let previous = last {
-                body(previous.line, previous.line.contentUnits, nil, top, previous.metrics)
-                widest = max(widest, previous.line.contentUnits)
-                top += previous.metrics.height
-                mask |= previous.line.fontMask
+                emit(previous.line, units: previous.line.contentUnits, truncation: nil, box: previous.box, top: previous.top)
+                top = bottom + spacing(before: line, isFirst: false)
+            } else {
+                top = 0
             }
-            last = (line, metrics(line))
+            last = (line, naturalBox(line), top)
+            lineCount += 1
         }
-        if var (line, lineMetrics) = last {
+        if var (line, box, top) = last {
             var truncation: LineTruncation?
             if rest != nil, let truncated = Truncator(fitter: fitter, ellipsisUnits: ellipsisUnits,
+                                                      token: container.truncationToken.map { TruncationUnits($0, ppu) },
                                                       mode: container.lineBreakMode).truncate(line) {
                 line.contentUnits = truncated.units
                 line.endByte = truncated.endByte
                 truncation = truncated.truncation
+                // The token's fonts are on the line.
+                if truncation?.token == .custom, let token = container.truncationToken { box = box.union(token.box) }
             }
-            body(line, line.contentUnits, truncation, top, lineMetrics)
-            widest = max(widest, line.contentUnits)
-            top += lineMetrics.height
-            mask |= line.fontMask
-            lineMetrics = (0, 0)
+            emit(line, units: line.contentUnits, truncation: truncation, box: box, top: top)
         }
-        return Outcome(size: Size(width: Double(widest) * ppu, height: top),
+        return Outcome(size: Size(width: Double(widest) * ppu, height: bottom),
                        isTruncated: rest != nil, shownSegments: rest.map { $0.segment + 1 } ?? access.segments.count,
                        fontMask: mask)
     }

@@ -26,6 +26,13 @@ struct LineFitter {
         var endByte: Int
         /// The line's widths and fonts as it filled.
         var width = LineWidth()
+        /// Whether the line starts a paragraph (the text, or after a mandatory break).
+        var startsParagraph = true
+        /// The line's room: its width in layout units and its widest line in whole ones.
+        var maxUnits: Double = 0
+        var limit: Int64 = 0
+        /// Its head indent in layout units (0 without a paragraph style).
+        var indent: Int64 = 0
 
         /// The line's width without hanging whitespace, in layout units.
         var contentUnits: Int64 {
@@ -41,13 +48,18 @@ struct LineFitter {
     let charWrap: Bool
     /// The widest line in whole layout units (see ``limit(forMaxUnits:)``).
     let limit: Int64
+    /// The paragraph style's rooms, indents and tab stops, or `nil`: every line the
+    /// container's width.
+    let paragraph: ParagraphGeometry?
 
-    /// A fitter of the segments `access` reads into the lines of `container`.
-    init(access: SegmentAccess, container: TextContainer) {
+    /// A fitter of the segments `access` reads into the lines of `container`, each as wide as
+    /// `paragraph` lets it be when given.
+    init(access: SegmentAccess, container: TextContainer, paragraph: ParagraphGeometry? = nil) {
         self.access = access
         maxUnits = container.width / access.measurer.pointee.pointsPerUnit
         charWrap = container.lineBreakMode == .charWrap
         limit = LineFitter.limit(forMaxUnits: maxUnits)
+        self.paragraph = paragraph
     }
 
     /// The widest line of `maxUnits` layout units in whole units: widths are integers, so a
@@ -60,8 +72,6 @@ struct LineFitter {
     var segments: UnsafeBufferPointer<MeasuredSegment> { access.segments }
     func graphemes(_ i: Int) -> GraphemeAdvances { access.graphemes(i) }
 
-    @inline(__always)
-    private func fits(_ units: Int64) -> Bool { units <= limit }
 
     /// Lays out at most `maxLines` lines, calling `body` with each; returns the first
     /// position not laid out, or `nil` when every segment was. A line `accept` rejects is
@@ -73,6 +83,13 @@ struct LineFitter {
         while position.segment < n, lineCount < maxLines {
             var line = Line(start: position, startByte: byteOffset(of: position), endByte: 0)
             line.endByte = line.startByte
+            line.startsParagraph = startsParagraph(at: position)
+            if let paragraph {
+                let room = paragraph.room(isFirst: line.startsParagraph)
+                (line.maxUnits, line.limit, line.indent) = (room.maxUnits, room.limit, room.indent)
+            } else {
+                (line.maxUnits, line.limit) = (maxUnits, limit)
+            }
             let before = position
             fillLine(&line, from: &position)
             if !accept(line) { return before }
@@ -82,19 +99,28 @@ struct LineFitter {
         return position.segment < n ? position : nil
     }
 
+    /// Whether a line starting at `position` starts a paragraph.
+    func startsParagraph(at position: Position) -> Bool {
+        position.grapheme == 0 && (position.segment == 0 || segments[position.segment - 1].isMandatoryBreak)
+    }
+
     private func fillLine(_ line: inout Line, from position: inout Position) {
-        fillLine(&line, from: &position, segments)
+        fillLine(&line, from: &position, segments, limit: line.limit)
     }
 
     private func fillLine(_ line: inout Line, from position: inout Position,
-                          _ segments: UnsafeBufferPointer<MeasuredSegment>) {
+                          _ segments: UnsafeBufferPointer<MeasuredSegment>, limit: Int64) {
+        @inline(__always) func fits(_ units: Int64) -> Bool { units <= limit }
         var placedAny = false
         while position.segment < segments.count {
             if segments[position.segment].isCharacterRun {
-                if placeCharacters(of: segments[position.segment], &line, &placedAny, &position) { return }
+                if placeCharacters(of: segments[position.segment], &line, &placedAny, &position, limit: limit) { return }
                 continue
             }
             var segment = segments[position.segment]
+            if let tabs = paragraph?.tabs {
+                segment = resolvingTabs(segment, index: position.segment, at: line.indent + line.width.units, tabs)
+            }
             var isRemainder = false
             if position.grapheme > 0, let rest = access.cachedRemainder(of: position.segment, from: line.startByte) {
                 segment = rest  // the rest of a word cut on the previous line, measured from the cut
@@ -202,7 +228,8 @@ struct LineFitter {
     /// characters — and returns whether the line ends in it or before it.
     @inline(never)  // kept out of the loop that places other segments
     private func placeCharacters(of segment: MeasuredSegment, _ line: inout Line, _ placedAny: inout Bool,
-                                 _ position: inout Position) -> Bool {
+                                 _ position: inout Position, limit: Int64) -> Bool {
+        @inline(__always) func fits(_ units: Int64) -> Bool { units <= limit }
         let count = segment.characterCount
         let first = position.grapheme
         let units = line.width.units
@@ -281,6 +308,30 @@ struct LineFitter {
             widest = max(widest, line.content)
         }
         return (lines, widest)
+    }
+
+    /// `segment` (segment `index`) with the tabs in its trailing whitespace taken to their
+    /// stops, its content starting at `x` layout units from the line's leading edge (see
+    /// ``TabStops``); itself when it has no tab.
+    func resolvingTabs(_ segment: MeasuredSegment, index: Int, at x: Int64, _ tabs: TabStops) -> MeasuredSegment {
+        let bytes = access.bytes
+        guard segment.shapedEnd > segment.contentEnd,
+              UnsafeBufferPointer(rebasing: bytes[Int(segment.contentEnd)..<Int(segment.shapedEnd)]).contains(0x09)
+        else { return segment }
+        let clusters = graphemes(index)
+        var pen = x + segment.contentWidth
+        var trailing: Int64 = 0
+        for k in clusters.contentCount..<clusters.ends.count {
+            let start = Int(segment.start) + (k == 0 ? 0 : Int(clusters.ends[k - 1]))
+            let advance = bytes[start] == 0x09 ? tabs.advance(at: pen) ?? Int64(clusters.advances[k])
+                                               : Int64(clusters.advances[k])
+            trailing += advance
+            pen += advance
+        }
+        var resolved = segment
+        resolved.width = segment.contentWidth + trailing
+        resolved.trailingWhitespace = trailing
+        return resolved
     }
 
     func byteOffset(of position: Position) -> Int {

@@ -1,12 +1,17 @@
-/// Rewrites the last line shown when text is hidden after it: keeps what fits around an
-/// ellipsis (U+2026, shaped in the font), at the head, the middle or the tail.
+/// Rewrites the last line shown when text is hidden after it: keeps what fits around the
+/// truncation token — the container's (``TruncationToken``), else an ellipsis (U+2026, shaped
+/// in the font) — at the head, the middle or the tail.
 ///
 /// The truncated text is the rest of the last line's paragraph (up to its line separator),
 /// as CoreText truncates the last line of a frame. Widths come from whole segments where a
-/// segment fits and from grapheme advances inside the one that does not.
+/// segment fits and from grapheme advances inside the one that does not; a piece of a cut
+/// word counts as shaped alone. A token wider than the line gives way to the ellipsis, and an
+/// ellipsis wider than the line to clipping.
 struct Truncator {
     let fitter: LineFitter
     let ellipsisUnits: Int64
+    /// The container's token, in layout units, or `nil`.
+    let token: TruncationUnits?
     let mode: LineBreakMode
 
     /// The truncated form of `line`: its width, what it keeps, and the end of the text it
@@ -16,28 +21,41 @@ struct Truncator {
         let segments = fitter.segments
         var paragraphEnd = line.start.segment
         while paragraphEnd < segments.count - 1, !segments[paragraphEnd].isMandatoryBreak { paragraphEnd += 1 }
-        let available = LineFitter.limit(forMaxUnits: fitter.maxUnits - Double(ellipsisUnits))
+        // The token the line can take: the container's, the ellipsis, or none (clipped).
+        let (kind, tokenUnits): (LineTruncation.Token, Int64) =
+            if let token, token.units <= line.limit { (.custom, token.units) }
+            else if ellipsisUnits <= line.limit { (.ellipsis, ellipsisUnits) }
+            else { (.clipped, 0) }
+        let tokenWidth = Double(tokenUnits) * fitter.access.measurer.pointee.pointsPerUnit
+        let available = LineFitter.limit(forMaxUnits: line.maxUnits - Double(tokenUnits))
         let contentEnd = Int(segments[paragraphEnd].contentEnd)
         let endByte = Int(segments[paragraphEnd].end)
+        /// The token goes after the prefix (logically: the layout mirrors it in a right-to-left
+        /// paragraph).
+        func truncation(prefix: Range<Int>, suffix: Range<Int>, prefixUnits: Int64 = 0) -> LineTruncation {
+            LineTruncation(keptPrefix: prefix, keptSuffix: suffix, token: kind, tokenWidth: tokenWidth,
+                           tokenX: Double(prefixUnits) * fitter.access.measurer.pointee.pointsPerUnit)
+        }
         switch mode {
         case .truncateTail:
-            let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: available)
-            return (prefix.units + ellipsisUnits,
-                    LineTruncation(keptPrefix: line.startByte..<prefix.end, keptSuffix: contentEnd..<contentEnd), endByte)
+            let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: available, indent: line.indent)
+            return (prefix.units + tokenUnits,
+                    truncation(prefix: line.startByte..<prefix.end, suffix: contentEnd..<contentEnd, prefixUnits: prefix.units), endByte)
         case .truncateHead:
-            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max)
-            if whole.units <= fitter.limit { return (whole.units, nil, endByte) }
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max, indent: line.indent)
+            if whole.units <= line.limit { return (whole.units, nil, endByte) }
             let suffix = keptSuffix(through: paragraphEnd, downTo: line.startByte, within: available)
-            return (suffix.units + ellipsisUnits,
-                    LineTruncation(keptPrefix: line.startByte..<line.startByte, keptSuffix: suffix.start..<contentEnd), endByte)
+            return (suffix.units + tokenUnits,
+                    truncation(prefix: line.startByte..<line.startByte, suffix: suffix.start..<contentEnd), endByte)
         default:
-            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max)
-            if whole.units <= fitter.limit { return (whole.units, nil, endByte) }
-            let half = LineFitter.limit(forMaxUnits: (fitter.maxUnits - Double(ellipsisUnits)) / 2)
-            let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: half)
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max, indent: line.indent)
+            if whole.units <= line.limit { return (whole.units, nil, endByte) }
+            let half = LineFitter.limit(forMaxUnits: (line.maxUnits - Double(tokenUnits)) / 2)
+            let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: half, indent: line.indent)
             let suffix = keptSuffix(through: paragraphEnd, downTo: prefix.end, within: available - prefix.units)
-            return (prefix.units + suffix.units + ellipsisUnits,
-                    LineTruncation(keptPrefix: line.startByte..<prefix.end, keptSuffix: suffix.start..<contentEnd), endByte)
+            return (prefix.units + suffix.units + tokenUnits,
+                    truncation(prefix: line.startByte..<prefix.end, suffix: suffix.start..<contentEnd, prefixUnits: prefix.units),
+                    endByte)
         }
     }
 
@@ -46,7 +64,7 @@ struct Truncator {
     /// on by the line fitter's rule (``LineWidth/place(_:within:)``) with their widths in
     /// context; a piece of a cut segment counts as shaped alone, and is the longest that fits
     /// so (``LineWidth/cut(from:first:last:fits:)``).
-    private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Int64)
+    private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Int64, indent: Int64)
         -> (end: Int, units: Int64) {
         let segments = fitter.segments
         let access = fitter.access
@@ -58,7 +76,7 @@ struct Truncator {
             let segment = segments[index]
             let first = index == start.segment ? start.grapheme : 0
             let pieceStart = first == 0 ? Int(segment.start) : startByte
-            if first == 0, line.place(segment, within: available) {
+            if first == 0, line.place(placed(segment, index: index, at: indent + line.units), within: available) {
                 if segment.contentEnd > segment.start { kept = (Int(segment.contentEnd), line.content) }
                 continue
             }
@@ -95,6 +113,12 @@ struct Truncator {
         return kept
     }
 
+    /// `segment` as it stands `x` layout units into the line: its tabs at their stops.
+    private func placed(_ segment: MeasuredSegment, index: Int, at x: Int64) -> MeasuredSegment {
+        guard let tabs = fitter.paragraph?.tabs else { return segment }
+        return fitter.resolvingTabs(segment, index: index, at: x, tabs)
+    }
+
     /// The longest run of whole graphemes ending at the paragraph's content end whose width
     /// is at most `available` units, starting no earlier than `floor`.
     private func keptSuffix(through last: Int, downTo floor: Int, within available: Int64) -> (start: Int, units: Int64) {
@@ -125,5 +149,15 @@ struct Truncator {
             break
         }
         return kept
+    }
+}
+
+/// A truncation token's width in one layout's units.
+struct TruncationUnits {
+    let units: Int64
+
+    /// `token`'s width at `pointsPerUnit`.
+    init(_ token: TruncationToken, _ pointsPerUnit: Double) {
+        units = Int64((token.width / pointsPerUnit).rounded(.up))
     }
 }

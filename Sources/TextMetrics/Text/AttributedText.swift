@@ -32,6 +32,10 @@ public struct AttributedText: Hashable, Sendable {
     public private(set) var spans: [Span] = []
     /// The inline attachments, by offset.
     public private(set) var attachments: [Attachment] = []
+    /// How every paragraph of the text is spaced, indented, tabbed and aligned, or `nil` for
+    /// none (`NSParagraphStyle.default`'s layout, tabs as wide as their glyphs). It never
+    /// changes how the text is shaped: only how its lines are laid out.
+    public var paragraphStyle: ParagraphStyle?
 
     /// Attributes over a UTF-8 range of the text.
     public struct Span: Hashable, Sendable {

@@ -10,12 +10,14 @@ public struct TextContainer: Hashable, Sendable {
     public var numberOfLines: Int
     /// How lines break and how overflow is cut.
     public var lineBreakMode: LineBreakMode
+    /// What a truncated line ends with, or `nil` for "…" in the text's fonts.
+    public var truncationToken: TruncationToken?
 
     /// Creates a container, validating every value.
     /// - Throws: ``InvalidArgumentError`` for a NaN or negative width or height, or a negative
     ///   line count. A width or height of 0 means no limit, as in a JSON request.
     public init(width: Double = .infinity, height: Double = .infinity, numberOfLines: Int = 0,
-                lineBreakMode: LineBreakMode = .wordWrap) throws {
+                lineBreakMode: LineBreakMode = .wordWrap, truncationToken: TruncationToken? = nil) throws {
         try InvalidArgumentError.requireNonNegativeExtent(width, "width")
         try InvalidArgumentError.requireNonNegativeExtent(height, "height")
         guard numberOfLines >= 0 else {
@@ -25,6 +27,7 @@ public struct TextContainer: Hashable, Sendable {
         self.height = height == 0 ? .infinity : height
         self.numberOfLines = numberOfLines
         self.lineBreakMode = lineBreakMode
+        self.truncationToken = truncationToken
     }
 
     /// An unlimited container: one line per paragraph.
