@@ -102,7 +102,7 @@ public enum TextJSON {
 
     /// `error`, an error of the library about argument `path` (`spans[0].start`), as the
     /// JSON error of that field.
-    static func fieldError(_ error: InvalidArgumentError) -> JSONFieldError {
+    public static func fieldError(_ error: InvalidArgumentError) -> JSONFieldError {
         JSONFieldError.invalid(error.argument, requirement: error.requirement, given: error.value)
     }
 }

@@ -29,8 +29,8 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// and `y` 0: the box stands on the baseline); `nil` for a glyph.
     public var attachmentIndex: Int?
     /// Whether the glyph is one of the container's ``TruncationToken``'s: its `fontIndex` then
-    /// indexes the token's fonts (``TruncationToken/prepared``), and its `cluster` is where the
-    /// hidden text begins.
+    /// indexes the token's fonts (``TruncationToken/prepared``), and its `cluster` is an offset
+    /// in the token's text.
     public var isTruncationToken: Bool
 
     /// Creates a positioned glyph.

@@ -177,7 +177,6 @@ extension PreparedText {
                 let x = Double(penX) * ppu
                 for var glyph in token.glyphs {
                     glyph.x += x
-                    glyph.cluster = Int(placement.cluster)
                     positioned.append(glyph)
                 }
                 penX += placement.spacing

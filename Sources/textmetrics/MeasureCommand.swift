@@ -18,15 +18,24 @@ struct MeasureCommand: ParsableCommand {
                           "kern": 0.5, "features": {"liga": 0}, "language": "ja",
                           "color": "#1DA1F2", "link": "…", "underline": true, "tag": "…"}],
                "attachments": [{"offset": 31, "width": 18, "ascent": 14, "descent": 4}],
-               "offsets": "utf8"}
+               "offsets": "utf8",
+               "paragraph": {"lineSpacing": 4, "lineHeightMultiple": 1.2, "minimumLineHeight": 0,
+                             "maximumLineHeight": 0, "paragraphSpacing": 8, "paragraphSpacingBefore": 0,
+                             "firstLineHeadIndent": 16, "headIndent": 0, "tailIndent": 0,
+                             "tabStops": [40, 120], "defaultTabInterval": 28, "alignment": "natural"},
+               "truncationToken": {"text": "… more", "font": "Roboto-Medium", "size": 15, "spans": […]}}
             ("font" may be an array: a fallback chain, tried per grapheme cluster; a field left \
             out takes the value of its command-line option, e.g. --font, --size, --width; \
             "spans" style ranges of the text over the request's own style, later ones winning, \
             every field optional; "attachments" are boxes at U+FFFC characters; "offsets" — \
-            utf8, utf16 or scalars — is the unit of spans' and attachments' offsets), and each \
+            utf8, utf16 or scalars — is the unit of spans' and attachments' offsets; "paragraph" is an \
+            NSParagraphStyle, every field optional; "truncationToken" is what a truncated text ends with, \
+            in the request's style refined by its own fields and spans), and each \
             answer is one line: {"id", "lineCount", "width", "height", "firstBaseline", "lastBaseline", \
-            "lines": [{"start", "length", "width", "height", "baseline"}], "fallback", "missingGlyphs"} \
-            (byte offsets in UTF-8; baselines in points from the top; "fallback": true when a fallback font is shown), plus \
+            "lines": [{"start", "length", "width", "height", "baseline", "x"}], "truncated", \
+            "visibleRanges": [{"start", "length"}], "token": {"x", "y", "width", "height"}, "fallback", "missingGlyphs"} \
+            (byte offsets in UTF-8; baselines in points from the top; a line's "x" where alignment and indents put it, \
+            left out when 0; "visibleRanges" and the token's frame when truncated; "fallback": true when a fallback font is shown), plus \
             "scale", "roundedWidth" and "roundedHeight" when the request or --scale gives a \
             scale, or {"id", "error"} for a bad request (a field not listed above is one, named in the error); the batch goes on. The answers are \
             JSON and list every line already, so --json and --show-lines do not go with --jsonl.

@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
 
             A text: --text "…" [--font F] [--size S] [--width W] [--lines N] [--line-break-mode M].
 
-            An attributed text: --request FILE (or - for standard input), one JSON object in the form of a `measure --jsonl` request,             with "spans" and "attachments": each span is drawn in its font, size and color, each attachment as an outlined box on the baseline.
+            An attributed text: --request FILE (or - for standard input), one JSON object in the form of a `measure --jsonl` request, with "spans", "attachments", "paragraph" and "truncationToken": each span is drawn in its font, size and color, each attachment as an outlined box on the baseline, lines where indents and alignment put them, the token in its own style.
             """)
 
     @Option(help: "The cell template (JSON).")
@@ -120,7 +120,7 @@ struct RenderCommand: ParsableCommand {
                 case .decoded(let string): text = string
                 }
                 let prepared = try request.prepared(text, measurer)
-                return TextRenderer().picture(of: prepared.layout(in: request.container), of: prepared,
+                return TextRenderer().picture(of: prepared.layout(in: try request.container(measurer)), of: prepared,
                                               scale: request.scale ?? 2)
             }
         } catch let error as CommandError {

@@ -70,7 +70,7 @@ extension ParagraphStyle {
             let head = isFirst ? "firstLineHeadIndent" : "headIndent"
             throw InvalidArgumentError(
                 argument: "tailIndent",
-                requirement: "to leave room after \(head) (\(isFirst ? firstLineHeadIndent : headIndent) pt) in a line \(width) pt wide",
+                requirement: "a value that leaves room after \(head) (\(isFirst ? firstLineHeadIndent : headIndent) pt) in a line \(width) pt wide",
                 value: "\(tailIndent)")
         }
     }

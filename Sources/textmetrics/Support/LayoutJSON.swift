@@ -3,9 +3,11 @@ import TextMetrics
 
 /// The JSON answer for a measured text, written member by member:
 /// `{"id", "lineCount", "width", "height", "firstBaseline", "lastBaseline",
-/// "lines": [{"start", "length", "width", "height", "baseline"}],
-/// "truncated", "fallback", "missingGlyphs", "scale", "roundedWidth", "roundedHeight"}`
-/// (the last six only when they apply). A new member is one more line here.
+/// "lines": [{"start", "length", "width", "height", "baseline", "x"}],
+/// "truncated", "visibleRanges": [{"start", "length"}], "token": {"x", "y", "width", "height"},
+/// "fallback", "missingGlyphs", "scale", "roundedWidth", "roundedHeight"}`
+/// (a line's `"x"` only when it is not 0, the last eight only when they apply). A new member
+/// is one more line here.
 enum LayoutJSON {
     /// Writes `layout` as an answer object — with the JSON text `id` as its `"id"` when given,
     /// and its size rounded up to the pixel grid of `scale` (pixels per point) when given.
@@ -30,10 +32,31 @@ enum LayoutJSON {
             out.member("width", line.width)
             out.member("height", line.height)
             out.member("baseline", line.baseline)
+            if line.x != 0 { out.member("x", line.x) }
             out.endObject()
         }
         out.endArray()
-        if layout.isTruncated { out.member("truncated", true) }
+        if layout.isTruncated {
+            out.member("truncated", true)
+            out.key("visibleRanges")
+            out.beginArray()
+            for range in layout.visibleRanges {
+                out.beginObject()
+                out.member("start", range.lowerBound)
+                out.member("length", range.count)
+                out.endObject()
+            }
+            out.endArray()
+            if let frame = layout.truncationTokenFrame {
+                out.key("token")
+                out.beginObject()
+                out.member("x", frame.x)
+                out.member("y", frame.y)
+                out.member("width", frame.width)
+                out.member("height", frame.height)
+                out.endObject()
+            }
+        }
         if layout.usesFallbackFonts { out.member("fallback", true) }
         if !layout.missingGlyphs.isEmpty {
             out.key("missingGlyphs")

@@ -29,6 +29,15 @@ struct MeasureRequest: Sendable {
     var scale: Double?
     /// The request's spans, attachments and offsets: `nil` for plain text.
     var styling: AttributedTextDescription?
+    /// The request's paragraph style, or `nil`.
+    var paragraph: ParagraphStyle?
+    /// What a truncated text ends with (prepared by ``Measurer/truncationToken(_:style:)``),
+    /// or `nil` for "…".
+    var truncationToken: TruncationTokenDescription?
+
+    /// Whether the text is plain: no styling, no paragraph style, no token (the prepared-text
+    /// cache's case).
+    var isPlain: Bool { styling == nil && paragraph == nil && truncationToken == nil }
 
     init(fonts: [String], faceIndex: Int, size: Double, container: TextContainer, language: String?, scale: Double?) {
         self.fonts = fonts
@@ -42,29 +51,54 @@ struct MeasureRequest: Sendable {
     /// Measures `text`, with fonts and prepared texts from `measurer`.
     /// - Throws: ``FontError`` or ``InvalidArgumentError``.
     func layout(of text: String, _ measurer: Measurer = Measurer()) throws -> TextLayout {
-        try prepared(text, measurer).layout(in: container)
+        try prepared(text, measurer).layout(in: container(measurer))
+    }
+
+    /// The container, with the request's truncation token.
+    /// - Throws: ``JSONFieldError`` naming the token's field at fault.
+    func container(_ measurer: Measurer) throws -> TextContainer {
+        guard let truncationToken else { return container }
+        var container = self.container
+        do {
+            container.truncationToken = try measurer.truncationToken(truncationToken, style: try style(measurer))
+        } catch let error as JSONFieldError {
+            throw error.inside("truncationToken")
+        }
+        return container
+    }
+
+    /// The style of the whole text: the request's fonts, size and language.
+    func style(_ measurer: Measurer) throws -> TextStyle {
+        try TextStyle(fonts: chain ?? measurer.fontChain(self), language: language)
     }
 
     /// `text` prepared as the request asks: in its fonts and language, styled by its spans and
     /// attachments when it has any (the request's fonts, size and language are then the style of
-    /// the whole text, which the spans refine).
-    /// - Throws: ``JSONFieldError`` naming the span or attachment at fault, ``FontError`` or
-    ///   ``InvalidArgumentError``.
+    /// the whole text, which the spans refine), with its paragraph style.
+    /// - Throws: ``JSONFieldError`` naming the span, attachment or paragraph field at fault,
+    ///   ``FontError`` or ``InvalidArgumentError``.
     func prepared(_ text: String, _ measurer: Measurer = Measurer()) throws -> PreparedText {
-        guard let styling else {
+        guard styling != nil || paragraph != nil else {
             return try measurer.preparedTexts.prepared(text, fonts: chain ?? measurer.fontChain(self), language: language)
         }
-        let style = try TextStyle(fonts: chain ?? measurer.fontChain(self), language: language)
-        let attributed = try styling.attributedText(text, style: style) { names, size in
+        if let paragraph {
+            do {
+                try paragraph.checkRoom(inWidth: container.width)
+            } catch let error as InvalidArgumentError {
+                throw TextJSON.fieldError(error).inside("paragraph")
+            }
+        }
+        var attributed = try (styling ?? AttributedTextDescription()).attributedText(text, style: style(measurer)) { names, size in
             try measurer.fontChain(names: names, size: size)
         }
+        attributed.paragraphStyle = paragraph
         return try PreparedText(attributed)
     }
 
     /// Measures the text whose UTF-8 bytes are `utf8` (a request's, read in place).
     /// - Throws: ``FontError`` or ``InvalidArgumentError`` (also for bytes that are not UTF-8).
     func layout(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, _ measurer: Measurer) throws -> TextLayout {
-        if styling != nil { return try layout(of: UTF8Text.decode(utf8, what: "\"text\""), measurer) }
+        if !isPlain { return try layout(of: UTF8Text.decode(utf8, what: "\"text\""), measurer) }
         return try measurer.preparedTexts.prepared(utf8: utf8, fonts: chain ?? measurer.fontChain(self), language: language)
             .layout(in: container)
     }
@@ -104,6 +138,8 @@ extension MeasureRequest {
         var scale: Double?
         /// `"spans"`, `"attachments"` and `"offsets"`, when one is given.
         var styling: AttributedTextDescription?
+        var paragraph: ParagraphStyle?
+        var truncationToken: TruncationTokenDescription?
         /// The `"font"` and `"language"` texts of the request before (see ``Recent``), and
         /// whether this request's are the same.
         var recentFont: [UInt8] = []
@@ -144,6 +180,8 @@ extension MeasureRequest {
         "spans": { reader, given in try given.styling.read { try $0.readSpans(&reader) } },
         "attachments": { reader, given in try given.styling.read { try $0.readAttachments(&reader) } },
         "offsets": { reader, given in try given.styling.read { try $0.readOffsets(&reader) } },
+        "paragraph": { reader, given in given.paragraph = try ParagraphDescription.read(&reader) },
+        "truncationToken": { reader, given in given.truncationToken = try TruncationTokenDescription.read(&reader) },
     ])
 
     /// The place of a field's value kept to be read later — `nil` for `null` — and whether its
@@ -184,6 +222,8 @@ extension MeasureRequest {
         size = given.size ?? defaults.size
         scale = given.scale ?? defaults.scale
         styling = given.styling.flatMap { $0.isEmpty ? nil : $0 }
+        paragraph = given.paragraph
+        truncationToken = given.truncationToken
         if let range = given.font {
             if !given.fontIsRecent {
                 recent.fontText = Array(line[range])

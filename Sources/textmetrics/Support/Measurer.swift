@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import JSON
+import TextJSON
 import Synchronization
 import TextMetrics
 
@@ -87,6 +88,28 @@ final class Measurer: Sendable {
         }
         return chain
     }
+
+    /// The truncation token `description` makes over `style` (the text's own), prepared once
+    /// for every request that asks for it (at most ``maxTokens`` are kept).
+    /// - Throws: ``JSONFieldError`` naming the token's field at fault.
+    func truncationToken(_ description: TruncationTokenDescription, style: TextStyle) throws -> TruncationToken {
+        let key = TokenKey(description: description, style: style)
+        if let token = tokens.withLock({ $0[key] }) { return token }
+        let token = try description.token(style: style) { names, size in try fontChain(names: names, size: size) }
+        tokens.withLock { tokens in
+            if tokens.count >= Measurer.maxTokens { tokens.removeAll() }
+            tokens[key] = token
+        }
+        return token
+    }
+
+    private struct TokenKey: Hashable {
+        let description: TruncationTokenDescription
+        let style: TextStyle
+    }
+    private let tokens = Mutex<[TokenKey: TruncationToken]>([:])
+    /// The most tokens kept (a batch asks for a handful).
+    static let maxTokens = 256
 
     /// The font names of a request's `"font"` JSON text.
     private static func names(_ json: [UInt8]) throws -> [String] {
