@@ -17,10 +17,11 @@ public enum PangoReference {
         public var description: String
     }
 
-    /// Pango's JSON Lines answers to the requests in `file`, one line per request.
-    public static func answers(toRequestsIn file: URL) throws -> [String] {
+    /// Pango's JSON Lines answers to the requests in `file`, one line per request; `options`
+    /// go to the program as they are (`--line-height-attribute`).
+    public static func answers(toRequestsIn file: URL, options: [String] = []) throws -> [String] {
         try checkProgram()
-        return try ReferenceProgram.outputLines(of: program, arguments: arguments, inputFile: file)
+        return try ReferenceProgram.outputLines(of: program, arguments: arguments + options, inputFile: file)
     }
 
     /// Pango's JSON Lines answers to `requests` (JSON objects, one a string).
