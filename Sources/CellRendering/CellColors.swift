@@ -22,6 +22,8 @@ public enum CellColors {
     public static let separator = Color(rgb: 0x8E8E93)
     /// The text color.
     public static let ink = Color(rgb: 0x1C1C1E)
+    /// The baseline a row's items are aligned on.
+    public static let baseline = Color(rgb: 0xE5243B)
 
     /// The outline color of items of `kind`.
     public static func outline(for kind: CellItem.Kind) -> Color {

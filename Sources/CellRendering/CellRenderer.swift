@@ -46,12 +46,18 @@ public struct CellRenderer: Sendable {
         for item in layout.items {
             canvas.strokeOutline(item.frame, color: CellColors.outline(for: item.kind))
         }
+        // The baseline a row's items are aligned on: a thin line across the row.
+        for item in layout.items {
+            guard let baseline = item.baseline else { continue }
+            canvas.fill(x: item.frame.x, y: baseline, width: item.frame.width, height: 1 / canvas.scale,
+                        color: CellColors.baseline)
+        }
         return canvas
     }
 
     /// Draws a label's lines at the top left of its text frame.
     private func draw(_ text: CellLayout.Text, in canvas: inout Canvas) {
-        guard !text.layout.lines.isEmpty, let prepared = try? PreparedText(text.string, fonts: text.fonts) else { return }
-        textRenderer.draw(text.layout, of: prepared, atX: text.frame.x, y: text.frame.y, in: &canvas)
+        guard !text.layout.lines.isEmpty else { return }
+        textRenderer.draw(text.layout, of: text.prepared, atX: text.frame.x, y: text.frame.y, in: &canvas)
     }
 }

@@ -42,7 +42,17 @@ extension CellConstraintSystem {
             setConstant(box.hugging, box.base + delta)
         }
         for center in centers where center.axis == .horizontal { snap(center) }
-        for center in centers where center.axis == .vertical { snap(center) }
+        // Baselines, innermost rows first, then vertical centers (which the heights they set
+        // move); twice, for centers inside baseline rows and baseline rows inside centered ones.
+        for _ in 0..<(baselineRows.isEmpty ? 1 : 2) {
+            for row in baselineRows.reversed() {
+                for child in row.children {
+                    let offset = pt(try baselinePixels(child, height: pixels(items[child]!.heightVariable), first: row.first))
+                    items[child]!.setBaselineOffsets(first: offset, last: offset)
+                }
+            }
+            for center in centers where center.axis == .vertical { snap(center) }
+        }
         do {
             try engine.checkWidth()
         } catch {
@@ -66,6 +76,31 @@ extension CellConstraintSystem {
             out[index] = (pixels(item.left), pixels(item.topEdge), pixels(item.widthVariable), pixels(item.heightVariable))
         }
         return (height, out)
+    }
+
+    /// Where node `index`, `height` pixels tall as solved, has its first (or last) baseline, in
+    /// pixels from its top — the fast path's rule (``FrameArithmetic``): a label's text
+    /// centered in it, then its line's baseline to the nearest pixel; a box's `baseline`, else
+    /// its content's bottom; a stack's first (last) present item's, where it was solved.
+    func baselinePixels(_ index: Int, height: Int, first: Bool) throws -> Int {
+        let node = flat.nodes[index]
+        let innerHeight = max(0, height - node.verticalInsets)
+        switch node.kind {
+        case .text:
+            let label = items[index] as! Label
+            let textHeight = Int((label.intrinsicContentSize.height ?? 0) * scale + 0.5) - node.verticalInsets
+            let textTop = node.top + max(0, innerHeight - textHeight) / 2
+            let (firstLine, lastLine) = try label.textBaselines(forWidth: label.preferredMaxLayoutWidth)
+            return textTop + PixelRounding.nearest((first ? firstLine : lastLine) * scale)
+        case .box:
+            return node.top + (node.boxBaseline ?? innerHeight)
+        case .column, .row:
+            let children = node.children.filter { presence[$0] }
+            guard let chosen = first ? children.first : children.last else { return node.top + innerHeight }
+            let item = items[index]!, child = items[chosen]!
+            let y = pixels(child.topEdge) - pixels(item.topEdge)
+            return y + (try baselinePixels(chosen, height: pixels(child.heightVariable), first: first))
+        }
     }
 
     private func insetError(_ node: Int) -> TemplateError {

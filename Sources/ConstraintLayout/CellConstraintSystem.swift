@@ -40,6 +40,8 @@ public final class CellConstraintSystem {
     var growGroups: [GrowGroup] = []
     var centers: [Center] = []
     var ratioBoxes: [RatioBox] = []
+    /// Rows aligned on baselines, in pre-order.
+    var baselineRows: [BaselineRow] = []
     /// Constraints whose adjustable constant sits in a required constraint (snaps): they
     /// must hold exactly, or the layout failed.
     var snaps: [LayoutConstraint] = []
@@ -61,6 +63,15 @@ public final class CellConstraintSystem {
         var axis: LayoutAxis
         var constraint: LayoutConstraint
         var base: Double
+    }
+
+    /// A row whose items line up on their first (or last) baselines: each item's baseline
+    /// anchor is pinned to the top of the row's guide, and its offset is set per row from the
+    /// same rule as the fast path's (``CellConstraintSystem/baselinePixels(_:height:first:)``).
+    struct BaselineRow {
+        var node: Int
+        var children: [Int]
+        var first: Bool
     }
 
     /// A box whose content height follows its width.
@@ -171,6 +182,9 @@ public final class CellConstraintSystem {
                                   padding: EdgeInsets(top: pt(node.top), left: pt(node.left),
                                                       bottom: pt(node.bottom), right: pt(node.right)))
                 label.providesIntrinsicWidth = role[index] == .flexible
+                label.truncationToken = flat.program.truncationToken(ofNode: index)
+                // In a baseline row the system sets the offsets (the label's text centered in it).
+                label.providesBaselineOffsets = false
                 labels.append((index, label))
                 item = label
             } else {
@@ -298,7 +312,7 @@ public final class CellConstraintSystem {
             out.append(item.leading.constraint(greaterThanOrEqualTo: column.leading, constant: leading))
             out.append(item.trailing.constraint(lessThanOrEqualTo: column.trailing, constant: trailing))
             switch node.align {
-            case .start, .fill:
+            case .start, .fill, .firstBaseline, .lastBaseline:  // baselines: rows only
                 out.append(item.leading.constraint(equalTo: column.leading, constant: leading))
             case .end:
                 out.append(item.trailing.constraint(equalTo: column.trailing, constant: trailing))
@@ -325,6 +339,15 @@ public final class CellConstraintSystem {
         let hug = CellConstraintSystem.stackHugging(depth: node.depth)
         var previous: LayoutItem?
         var growing: [Int] = []
+        var guide: LayoutItem?
+        if node.align.isBaseline {
+            let made = LayoutItem(name: node.path + ".baseline")
+            engine.addItem(made)
+            guide = made
+            baselineRows.append(BaselineRow(node: index, children: children, first: node.align == .firstBaseline))
+            // Where the guide's top is as high as the items let it be.
+            out.append(made.top.constraint(equalTo: row.top, constant: pt(node.top)).withPriority(hug))
+        }
         for child in children {
             let item = items[child]!
             if let previous {
@@ -358,6 +381,13 @@ public final class CellConstraintSystem {
                 out.append(item.bottom.constraint(equalTo: row.bottom, constant: bottom).withPriority(hug))
                 snaps.append(center)
                 centers.append(Center(child: child, parent: index, axis: .vertical, constraint: center, base: base))
+            case .firstBaseline, .lastBaseline:
+                item.setBaselineOffsets(first: 0, last: 0)
+                let baseline = node.align == .firstBaseline ? item.firstBaseline : item.lastBaseline
+                out.append(baseline.constraint(equalTo: guide!.top))
+                out.append(item.top.constraint(greaterThanOrEqualTo: row.top, constant: top))
+                out.append(item.bottom.constraint(lessThanOrEqualTo: row.bottom, constant: bottom))
+                out.append(item.bottom.constraint(equalTo: row.bottom, constant: bottom).withPriority(hug))
             }
         }
         let lastItem = items[last]!

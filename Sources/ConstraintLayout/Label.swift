@@ -57,6 +57,17 @@ public final class Label: LayoutItem {
         didSet { if lineBreakMode != oldValue { invalidateIntrinsicContentSize() } }
     }
 
+    /// What a truncated last line ends with ("… more"), or `nil` for "…": its fonts may make
+    /// the last line taller.
+    public var truncationToken: TruncationToken? {
+        didSet { if truncationToken != oldValue { invalidateIntrinsicContentSize() } }
+    }
+
+    /// Whether the label keeps its baseline anchors at its text's baselines (padding +
+    /// the first or last line's baseline, on the grid) as its height is resolved; `false`
+    /// when whoever lays it out sets them (``LayoutItem/setBaselineOffsets(first:last:)``).
+    public var providesBaselineOffsets = true
+
     /// Space around the text inside the label (a padded label), added to the intrinsic size.
     public var padding: EdgeInsets { didSet { if padding != oldValue { invalidateIntrinsicContentSize() } } }
 
@@ -117,6 +128,12 @@ public final class Label: LayoutItem {
         }
     }
 
+    /// Shows an attributed text — spans, attachments, a paragraph style — prepared now.
+    /// - Throws: ``InvalidArgumentError`` as ``PreparedText/init(_:)`` does.
+    public func setAttributedText(_ text: AttributedText) throws {
+        setText(try SizedText(text))
+    }
+
     /// The prepared text, preparing it on first use.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
     public func measuredText() throws -> SizedText {
@@ -148,8 +165,33 @@ public final class Label: LayoutItem {
     public func intrinsicHeight(forWidth width: Double?) throws -> Double {
         let text = try measuredText()
         let height = try text.height(width: width ?? .infinity, numberOfLines: numberOfLines,
-                                     lineBreakMode: lineBreakMode)
+                                     lineBreakMode: lineBreakMode, truncationToken: truncationToken)
         return PixelGrid(scale: scale).ceil(height) + verticalPadding
+    }
+
+    /// The text's first and last baselines at `width` points (padding excluded; `nil` for no
+    /// limit), in points from the text's top: from the same layout as its intrinsic height.
+    /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
+    public func textBaselines(forWidth width: Double?) throws -> (first: Double, last: Double) {
+        let layout = try measuredText().layout(width: width ?? .infinity, numberOfLines: numberOfLines,
+                                               lineBreakMode: lineBreakMode, truncationToken: truncationToken)
+        return (layout.firstBaseline, layout.lastBaseline)
+    }
+
+    /// Keeps the baseline anchors at the text's baselines: the top padding plus each, on the grid.
+    private func updateBaselineOffsets() {
+        guard providesBaselineOffsets, baselineOffsets != nil || engine == nil,
+              let (first, last) = try? textBaselines(forWidth: preferredMaxLayoutWidth) else { return }
+        let grid = PixelGrid(scale: scale)
+        let top = grid.round(padding.top)
+        setBaselineOffsets(first: top + grid.round(first), last: top + grid.round(last))
+    }
+
+    override func prepareBaselineOffsets() {
+        guard providesBaselineOffsets, let (first, last) = try? textBaselines(forWidth: preferredMaxLayoutWidth) else { return }
+        let grid = PixelGrid(scale: scale)
+        let top = grid.round(padding.top)
+        setBaselineOffsets(first: top + grid.round(first), last: top + grid.round(last))
     }
 
     /// Recomputes both intrinsic dimensions (after the text, font or limits change).
@@ -162,12 +204,14 @@ public final class Label: LayoutItem {
         let height = (try? intrinsicHeight(forWidth: preferredMaxLayoutWidth)) ?? 0
         intrinsicContentSize = IntrinsicContentSize(width: providesIntrinsicWidth ? intrinsicWidth(text) : nil,
                                                     height: height)
+        if baselineOffsets != nil { updateBaselineOffsets() }
     }
 
     private func invalidateIntrinsicHeight() {
         heightIsStale = false
         guard let height = try? intrinsicHeight(forWidth: preferredMaxLayoutWidth) else { return }
         intrinsicContentSize.height = height
+        if baselineOffsets != nil { updateBaselineOffsets() }
     }
 
     /// The layout pass's second step for this label: wrap at `width` (padding excluded) and
@@ -181,6 +225,7 @@ public final class Label: LayoutItem {
             preferredMaxLayoutWidth = width   // didSet recomputes the height
         } else {
             intrinsicContentSize.height = try intrinsicHeight(forWidth: width)
+            if baselineOffsets != nil { updateBaselineOffsets() }
         }
         return intrinsicContentSize.height != before
     }

@@ -37,6 +37,11 @@ public struct LayoutAnchor: CustomStringConvertible {
         case centerX
         /// The vertical center.
         case centerY
+        /// The first baseline: a label's first line's, or an item's offset set by
+        /// ``LayoutItem/setBaselineOffsets(first:last:)``; the bottom of any other item.
+        case firstBaseline
+        /// The last baseline, likewise.
+        case lastBaseline
 
         /// What can be related to what: x positions, y positions, dimensions.
         enum Family { case x, y, dimension }
@@ -44,7 +49,7 @@ public struct LayoutAnchor: CustomStringConvertible {
         var family: Family {
             switch self {
             case .leading, .trailing, .centerX: return .x
-            case .top, .bottom, .centerY: return .y
+            case .top, .bottom, .centerY, .firstBaseline, .lastBaseline: return .y
             case .width, .height: return .dimension
             }
         }
@@ -53,7 +58,7 @@ public struct LayoutAnchor: CustomStringConvertible {
         public var axis: LayoutAxis {
             switch self {
             case .leading, .trailing, .centerX, .width: return .horizontal
-            case .top, .bottom, .centerY, .height: return .vertical
+            case .top, .bottom, .centerY, .height, .firstBaseline, .lastBaseline: return .vertical
             }
         }
     }
@@ -67,6 +72,8 @@ public struct LayoutAnchor: CustomStringConvertible {
         case .top: return Expression(item.topEdge)
         case .bottom: return item.topEdge + item.heightVariable
         case .centerY: return item.topEdge + item.heightVariable * 0.5
+        case .firstBaseline: return item.baselineExpression(first: true)
+        case .lastBaseline: return item.baselineExpression(first: false)
         case .width: return Expression(item.widthVariable)
         case .height: return Expression(item.heightVariable)
         }

@@ -78,6 +78,25 @@ public final class LayoutEngine {
             label.scale = scale   // recomputes the intrinsic size
         }
         intrinsicContentSizeChanged(item)
+        if item.baselineOffsets != nil { installBaselineOffsets(of: item) }
+    }
+
+    /// Makes `item`'s baseline offsets edit variables of the solver, at their values.
+    func installBaselineOffsets(of item: LayoutItem) {
+        guard let offsets = item.baselineOffsets else { return }
+        do {
+            for (variable, value) in [(offsets.firstVariable, offsets.first), (offsets.lastVariable, offsets.last)] {
+                try solver.addEditVariable(variable, strength: LayoutEngine.editStrength)
+                try solver.suggestValue(value, for: variable)
+            }
+        } catch {
+            preconditionFailure("cannot install the baseline offsets of \(item): \(error)")
+        }
+    }
+
+    /// A new value for a baseline offset's edit variable.
+    func suggestBaselineOffset(_ value: Double, for variable: Variable) {
+        suggest(value, for: variable)
     }
 
     func intrinsicContentSizeChanged(_ item: LayoutItem) {

@@ -84,6 +84,49 @@ public class LayoutItem {
     public var centerX: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerX) }
     /// The vertical center.
     public var centerY: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerY) }
+    /// The first baseline (`firstBaselineAnchor`): a label's first line's baseline; for other
+    /// items, the offset ``setBaselineOffsets(first:last:)`` gives, else the bottom.
+    public var firstBaseline: LayoutAnchor { LayoutAnchor(item: self, attribute: .firstBaseline) }
+    /// The last baseline (`lastBaselineAnchor`), likewise.
+    public var lastBaseline: LayoutAnchor { LayoutAnchor(item: self, attribute: .lastBaseline) }
+
+    // MARK: - Baselines
+
+    /// The baselines' offsets from the top, in points, each held in an edit variable of the
+    /// engine (as intrinsic sizes are), or `nil` while the item has none (its baseline is its
+    /// bottom).
+    var baselineOffsets: BaselineOffsets?
+
+    /// Sets where the item's baselines are, in points from its top — a text view inside it, a
+    /// stack's first item — so that constraints on ``firstBaseline`` and ``lastBaseline``
+    /// follow. Items given no offsets have their baselines at their bottom, as an image.
+    ///
+    /// Set offsets before activating constraints on the baseline anchors: an anchor used
+    /// before is the bottom for good.
+    public func setBaselineOffsets(first: Double, last: Double) {
+        if var offsets = baselineOffsets {
+            if offsets.first != first { engine?.suggestBaselineOffset(first, for: offsets.firstVariable) }
+            if offsets.last != last { engine?.suggestBaselineOffset(last, for: offsets.lastVariable) }
+            offsets.first = first
+            offsets.last = last
+            baselineOffsets = offsets
+        } else {
+            baselineOffsets = BaselineOffsets(first: first, last: last, firstVariable: Variable(name + ".firstBaseline"),
+                                              lastVariable: Variable(name + ".lastBaseline"))
+            engine?.installBaselineOffsets(of: self)
+        }
+    }
+
+    /// Gives the item baseline offsets of its own before a baseline anchor is first used
+    /// (a label's come from its text); none by default.
+    func prepareBaselineOffsets() {}
+
+    /// The baseline anchor's expression: the top plus the offset, or the bottom.
+    func baselineExpression(first: Bool) -> Expression {
+        if baselineOffsets == nil { prepareBaselineOffsets() }
+        guard let offsets = baselineOffsets else { return topEdge + heightVariable }
+        return topEdge + (first ? offsets.firstVariable : offsets.lastVariable)
+    }
 
     // MARK: - Content priorities
 
@@ -129,6 +172,14 @@ public class LayoutItem {
         guard let engine else { return .zero }
         return engine.frame(of: self)
     }
+}
+
+/// An item's baseline offsets and the edit variables that hold them.
+struct BaselineOffsets {
+    var first: Double
+    var last: Double
+    let firstVariable: Variable
+    let lastVariable: Variable
 }
 
 /// The hugging and compression-resistance constraints of one axis of an item, with the

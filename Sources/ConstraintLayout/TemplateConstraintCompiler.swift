@@ -72,6 +72,7 @@ public final class TemplateConstraintCompiler {
     private var systems: [[Bool]: CellConstraintSystem] = [:]
     /// Prepared texts by the bytes of the text and the font, as the fast path keeps them.
     private let textCache: TextCache
+    private let spanFonts: SpanFonts
     private var textNodes: [Int] = []
 
     /// Compiles `template` for the pixel grid `scale` (the template's when `nil`), loading its
@@ -88,6 +89,7 @@ public final class TemplateConstraintCompiler {
         self.scale = scale
         flat = FlatTemplate(try CellProgram(template, library: library), scale: scale)
         textCache = TextCache(capacity: max(0, textCacheCapacity))
+        spanFonts = SpanFonts(library: library)
         textNodes = flat.nodes.indices.filter { flat.nodes[$0].kind == .text }
     }
 
@@ -172,13 +174,7 @@ public final class TemplateConstraintCompiler {
         let present = presence(of: row)
         var texts = [SizedText?](repeating: nil, count: flat.nodes.count)
         for index in textNodes where present[index] {
-            let node = flat.nodes[index]
-            let string = try flat.program.labelText(ofNode: index, in: row)
-            do {
-                texts[index] = try textCache.text(string, font: Int32(node.font), in: flat.fonts[node.font])
-            } catch {
-                throw TemplateError(path: node.path, reason: "\(error)")
-            }
+            texts[index] = try textCache.text(ofNode: index, in: row, program: flat.program, spanFonts: spanFonts)
         }
         let system = fresh ? try CellConstraintSystem(flat: flat, template: template, presence: present)
                            : try system(presence: present)

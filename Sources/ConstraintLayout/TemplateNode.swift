@@ -24,6 +24,8 @@ struct TemplateNode {
     var fixedWidth: Int?
     var boxHeight: Int?
     var aspectRatio: Double?
+    /// A box's baseline in pixels from its content's top, or `nil` for its bottom.
+    var boxBaseline: Int?
     // Stack.
     var spacing = 0
     var align = CellItem.Alignment.fill
@@ -67,6 +69,7 @@ struct FlatTemplate {
             flat.fixedWidth = length.fixedWidth >= 0 ? length.fixedWidth : nil
             flat.boxHeight = length.boxHeight >= 0 ? length.boxHeight : nil
             flat.aspectRatio = node.aspectRatio
+            flat.boxBaseline = node.boxBaseline.map { PixelRounding.nearest($0 * scale) }
             flat.spacing = length.spacing
             flat.align = node.align
             flat.children = Array(program.childIndices[node.children])

@@ -24,6 +24,34 @@ public struct AttributedTextDescription: Hashable, Sendable {
     /// Whether it styles nothing.
     public var isEmpty: Bool { spans.isEmpty && attachments.isEmpty }
 
+    /// Reads a text object — a feed row's styled field: `{"text": "…", "offsets": "utf16",
+    /// "spans": [{"start": 0, "end": 6, "style": "mention"}], "attachments": […]}` — its text
+    /// (required) and its styling; spans may name a template's styles.
+    /// - Throws: ``JSONFieldError`` naming the field: an unknown one, a missing `"text"`.
+    public static func readTextObject(_ reader: inout JSONReader) throws -> (text: String, styling: AttributedTextDescription) {
+        var object = TextObject()
+        try TextObject.fields.read(&reader, into: &object)
+        guard let text = object.text else { throw JSONFieldError(path: "text", .missing) }
+        return (text, object.styling)
+    }
+
+    private struct TextObject {
+        var text: String?
+        var styling = AttributedTextDescription()
+
+        static let fields = JSONFields<TextObject>("a text object", [
+            "text": { reader, object in
+                guard try reader.peek() == .string else {
+                    throw JSONFieldError.invalid(requirement: "a string", given: try reader.describeValue())
+                }
+                object.text = try reader.readString()
+            },
+            "offsets": { reader, object in try object.styling.readOffsets(&reader) },
+            "spans": { reader, object in try object.styling.readSpans(&reader, namingStyles: true) },
+            "attachments": { reader, object in try object.styling.readAttachments(&reader) },
+        ])
+    }
+
     /// Reads the `"spans"` field (spans of a request, or with `namingStyles` of a row).
     public mutating func readSpans(_ reader: inout JSONReader, namingStyles: Bool = false) throws {
         var spans: [SpanDescription] = []

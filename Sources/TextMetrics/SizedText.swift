@@ -32,17 +32,36 @@ public final class SizedText: Sendable {
     /// Prepares `text` in a font fallback chain.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
     /// - Complexity: segmenting and shaping the text once.
-    public init(_ text: String, fonts: FontChain) throws {
-        prepared = try PreparedText(text, fonts: fonts)
+    public convenience init(_ text: String, fonts: FontChain) throws {
+        try self.init(prepared: PreparedText(text, fonts: fonts))
+    }
+
+    /// Prepares an attributed text — styles, attachments, a paragraph style — as
+    /// ``PreparedText/init(_:)`` does. Its heights come from its layout (lines of several
+    /// heights, spacing, indents), its natural width from its layout at unlimited width.
+    /// - Throws: ``InvalidArgumentError`` as ``PreparedText/init(_:)`` does.
+    public convenience init(_ text: AttributedText) throws {
+        try self.init(prepared: PreparedText(text))
+    }
+
+    /// `prepared`, with its natural width and paragraph count worked out.
+    public init(prepared: PreparedText) {
+        self.prepared = prepared
         // One line per paragraph: no segment overflows an unlimited line.
         let (lines, widest) = prepared.segments.withUnsafeBufferPointer {
             LineFitter.wholeSegmentLines($0, limit: .max, maxLines: .max)!
         }
-        naturalWidth = Double(widest) * prepared.pointsPerUnit
         paragraphCount = lines
-        lineHeight = fonts.metrics.lineHeight
+        // Indents and tab stops move lines: the layout knows where they end.
+        naturalWidth = prepared.paragraphStyle == nil ? Double(widest) * prepared.pointsPerUnit
+            : prepared.size(in: .unlimited).width
+        lineHeight = prepared.fonts.metrics.lineHeight
         pointsPerUnit = prepared.pointsPerUnit
     }
+
+    /// Whether the O(1) and whole-segment quick paths apply: every line is the primary
+    /// font's height and no paragraph style stacks them.
+    private var hasQuickHeights: Bool { prepared.hasUniformLineHeight && prepared.paragraphStyle == nil }
 
     /// The text.
     public var string: String { prepared.text }
@@ -50,15 +69,17 @@ public final class SizedText: Sendable {
     /// The exact text height at `width` points, as `PreparedText.size(in:)` gives it; a text
     /// that fits on one line per paragraph is answered without line fitting. A width of 0
     /// fits one grapheme cluster per line.
+    /// `truncationToken` is what a truncated last line ends with (its fonts may raise it).
     /// - Throws: ``InvalidArgumentError`` for a negative line count.
     /// - Complexity: O(1) when the text fits; otherwise a count over the cached segments.
-    public func height(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode) throws -> Double {
+    public func height(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
+                       truncationToken: TruncationToken? = nil) throws -> Double {
         if paragraphCount == 0 { return 0 }
         let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
-        guard prepared.hasUniformLineHeight else {
-            // Lines showing fallback fonts have heights of their own: let the layout add them.
+        guard hasQuickHeights, truncationToken == nil || naturalWidth + 1e-7 <= width && paragraphCount <= maxLines else {
+            // Lines of their own heights, spacing, or a token on a cut line: the layout adds them.
             return prepared.size(in: try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
-                                                       lineBreakMode: lineBreakMode)).height
+                                                       lineBreakMode: lineBreakMode, truncationToken: truncationToken)).height
         }
         if naturalWidth + 1e-7 <= width {
             return Double(min(paragraphCount, maxLines)) * lineHeight
@@ -77,9 +98,10 @@ public final class SizedText: Sendable {
     }
 
     /// The full layout (lines) at `width` points.
-    package func layout(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode) throws -> TextLayout {
+    package func layout(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
+                        truncationToken: TruncationToken? = nil) throws -> TextLayout {
         let container = try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
-                                          lineBreakMode: lineBreakMode)
+                                          lineBreakMode: lineBreakMode, truncationToken: truncationToken)
         return prepared.layout(in: container)
     }
 }

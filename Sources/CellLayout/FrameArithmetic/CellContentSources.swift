@@ -23,18 +23,14 @@ struct RowContent: CellContentSource {
 
     mutating func measured(_ node: UnsafePointer<CellProgram.Node>, index: Int) throws -> SizedText {
         if index == lastIndex, let last { return last }
-        let string = try engine.program.labelText(ofNode: index, in: row)
-        let text = try engine.measuredText(string, font: node.pointee.font, index: index)
+        let text = try engine.measuredText(ofNode: index, in: row)
         lastIndex = index
         last = text
         return text
     }
 
     mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
-        let text = try measured(node, index: index)
-        let height = try text.height(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
-                                     lineBreakMode: node.pointee.lineBreakMode)
-        return PixelRounding.ceil(height, scale: scale)
+        try measured(node, index: index).heightPixels(node, widthPixels: widthPixels, scale: scale, token: engine.program)
     }
 
     mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
@@ -42,25 +38,43 @@ struct RowContent: CellContentSource {
     }
 
     mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
-                             scale: Double) throws -> (String, TextLayout)? {
-        lastIndex = -1
+                             scale: Double) throws -> (PreparedText, TextLayout)? {
         let text = try measured(node, index: index)
-        return (text.prepared.text, try text.layout(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
-                                                    lineBreakMode: node.pointee.lineBreakMode))
+        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: engine.program))
+    }
+}
+
+extension SizedText {
+    /// The text's height in whole pixels as text node `node` lays it out at `widthPixels`:
+    /// its line limit, break mode and (from `program`) its truncation token.
+    func heightPixels(_ node: UnsafePointer<CellProgram.Node>, widthPixels: Int, scale: Double,
+                      token program: CellProgram) throws -> Int {
+        let height = try height(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
+                                lineBreakMode: node.pointee.lineBreakMode,
+                                truncationToken: node.pointee.labelStyle < 0 ? nil
+                                    : program.labelStyles[Int(node.pointee.labelStyle)].token)
+        return PixelRounding.ceil(height, scale: scale)
+    }
+
+    /// The text's lines as text node `node` lays it out at `widthPixels`.
+    func layout(_ node: UnsafePointer<CellProgram.Node>, widthPixels: Int, scale: Double,
+                token program: CellProgram) throws -> TextLayout {
+        try layout(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
+                   lineBreakMode: node.pointee.lineBreakMode,
+                   truncationToken: node.pointee.labelStyle < 0 ? nil : program.labelStyles[Int(node.pointee.labelStyle)].token)
     }
 }
 
 /// A prepared cell's content: presence decided and texts shaped once, for any width.
 struct PreparedContent: CellContentSource {
     let cell: PreparedCell
+    let program: CellProgram
 
     func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool { cell.present[index] }
 
     func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
-        let height = try text.height(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
-                                     lineBreakMode: node.pointee.lineBreakMode)
-        return PixelRounding.ceil(height, scale: scale)
+        return try text.heightPixels(node, widthPixels: widthPixels, scale: scale, token: program)
     }
 
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
@@ -69,10 +83,9 @@ struct PreparedContent: CellContentSource {
     }
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
-                    scale: Double) throws -> (String, TextLayout)? {
+                    scale: Double) throws -> (PreparedText, TextLayout)? {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
-        return (text.prepared.text, try text.layout(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
-                                                    lineBreakMode: node.pointee.lineBreakMode))
+        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: program))
     }
 }
 
@@ -116,5 +129,5 @@ struct EstimatedContent: CellContentSource {
     }
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
-                    scale: Double) throws -> (String, TextLayout)? { nil }
+                    scale: Double) throws -> (PreparedText, TextLayout)? { nil }
 }

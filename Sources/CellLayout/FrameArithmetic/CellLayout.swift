@@ -61,15 +61,20 @@ public struct CellLayout: Sendable, CustomStringConvertible {
         public var contentFrame: Rect
         /// For a text item: what to draw and where.
         public var text: Text?
+        /// For a row aligned on baselines: the baseline its items share, in points from the
+        /// cell's top.
+        public var baseline: Double?
 
         /// Creates an item.
-        public init(path: String, kind: CellItem.Kind, depth: Int, frame: Rect, contentFrame: Rect, text: Text? = nil) {
+        public init(path: String, kind: CellItem.Kind, depth: Int, frame: Rect, contentFrame: Rect, text: Text? = nil,
+                    baseline: Double? = nil) {
             self.path = path
             self.kind = kind
             self.depth = depth
             self.frame = frame
             self.contentFrame = contentFrame
             self.text = text
+            self.baseline = baseline
         }
     }
 
@@ -91,13 +96,31 @@ public struct CellLayout: Sendable, CustomStringConvertible {
         /// grid, vertically centered in the content frame (the odd pixel below).
         public var frame: Rect
 
+        /// The prepared text the lines are of — an attributed one for a styled row field or an
+        /// item with a paragraph style — what a renderer draws glyphs from.
+        public var prepared: PreparedText
+
         /// Creates a laid-out label.
-        public init(string: String, fonts: FontChain, fontChain: [String], layout: TextLayout, frame: Rect) {
-            self.string = string
-            self.fonts = fonts
+        public init(prepared: PreparedText, fontChain: [String], layout: TextLayout, frame: Rect) {
+            self.string = prepared.text
+            self.fonts = prepared.fonts
             self.fontChain = fontChain
+            self.prepared = prepared
             self.layout = layout
             self.frame = frame
+        }
+
+        /// Labels are equal when their strings, attributes, fonts, lines and frames are.
+        public static func == (lhs: Text, rhs: Text) -> Bool {
+            lhs.string == rhs.string && lhs.prepared.attributedText == rhs.prepared.attributedText && lhs.fonts == rhs.fonts
+                && lhs.fontChain == rhs.fontChain && lhs.layout == rhs.layout && lhs.frame == rhs.frame
+        }
+
+        /// Hashes the string, lines and frame.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(string)
+            hasher.combine(layout)
+            hasher.combine(frame)
         }
     }
 }

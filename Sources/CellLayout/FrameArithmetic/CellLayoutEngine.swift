@@ -1,4 +1,5 @@
 import Synchronization
+import TextJSON
 import TextMetrics
 
 /// Lays feed cells out by frame arithmetic — no constraint solving — from a template and a
@@ -64,6 +65,8 @@ public final class CellLayoutEngine: Sendable {
     public let id: Int
     let program: CellProgram
     let textCache: TextCache
+    /// The fonts rows' spans name, loaded once.
+    let spanFonts: SpanFonts
     /// The template's cell-level numbers, copied out of it so the per-row path reads plain
     /// values (the template holds the item tree).
     private let insets: EdgeInsets
@@ -101,6 +104,7 @@ public final class CellLayoutEngine: Sendable {
         let program = self.program
         self.pixelLengths = Set([template.scale, 1, 2, 3]).sorted().map { ($0, PixelLengths.of(program, scale: $0)) }
         self.textCache = TextCache(capacity: max(0, textCacheCapacity))
+        self.spanFonts = SpanFonts(library: library)
         self.id = CellLayoutEngine.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
@@ -141,8 +145,7 @@ public final class CellLayoutEngine: Sendable {
         let present = program.presence(of: row)
         var texts = [SizedText?](repeating: nil, count: program.textNodeCount)
         for (index, node) in program.nodes.enumerated() where node.kind == .text && present[index] {
-            let string = try program.labelText(ofNode: index, in: row)
-            texts[Int(node.textOrdinal)] = try SizedText(string, fonts: program.fonts[Int(node.font)])
+            texts[Int(node.textOrdinal)] = try measuredText(ofNode: index, in: row)
         }
         return PreparedCell(present: present, texts: texts, engineID: id)
     }
@@ -162,7 +165,7 @@ public final class CellLayoutEngine: Sendable {
     public func layout(for cell: PreparedCell, width: Double? = nil, scale: Double? = nil) throws -> CellLayout {
         let (width, scale) = try resolve(width, scale)
         try checkOwner(cell)
-        return try layout(PreparedContent(cell: cell), width: width, scale: scale)
+        return try layout(PreparedContent(cell: cell, program: program), width: width, scale: scale)
     }
 
     /// A cheap guess of the height for `row` (no shaping: texts are taken as 0.5 em per UTF-8
@@ -193,6 +196,16 @@ public final class CellLayoutEngine: Sendable {
         }
     }
 
+    /// What text node `index` shows for `row`, prepared (from the text cache when seen
+    /// before; see ``TextCache/text(ofNode:in:program:spanFonts:)``).
+    /// - Throws: ``TemplateError`` at the node's path for a missing or bad field.
+    package func measuredText(ofNode index: Int, in row: RowData) throws -> SizedText {
+        guard program.isStyled(index, in: row) else {
+            return try measuredText(try program.labelText(ofNode: index, in: row), font: program.nodes[index].font, index: index)
+        }
+        return try textCache.text(ofNode: index, in: row, program: program, spanFonts: spanFonts)
+    }
+
     /// The width and scale a call with `width` and `scale` (`nil` for the template's) uses.
     /// - Throws: ``TemplateError`` (path `template`) when there is no width, or either is
     ///   not a positive finite number within ``TemplateLimits``.
@@ -221,7 +234,7 @@ public final class CellLayoutEngine: Sendable {
 
     func heightPixels(for cell: PreparedCell, width: Double, scale: Double) throws -> Int {
         try checkOwner(cell)
-        return try heightPixels(PreparedContent(cell: cell), width: width, scale: scale)
+        return try heightPixels(PreparedContent(cell: cell, program: program), width: width, scale: scale)
     }
 
     func heightPixels(_ row: RowData, width: Double, scale: Double) throws -> Int {

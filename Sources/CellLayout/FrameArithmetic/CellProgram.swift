@@ -1,3 +1,5 @@
+import JSON
+import TextJSON
 import TextMetrics
 
 /// A template compiled into a flat array of nodes in pre-order, with fonts resolved and every
@@ -21,6 +23,9 @@ package struct CellProgram: Sendable {
         package var numberOfLines = 0
         /// Text: how lines break and overflow is cut.
         package var lineBreakMode = LineBreakMode.wordWrap
+        /// Text: index into ``CellProgram/labelStyles`` when the item declares styles, a
+        /// paragraph style or a truncation token; −1 for none.
+        package var labelStyle: Int32 = -1
         /// The item's insets, in points.
         package var insets: EdgeInsets
         /// The least box height, in points.
@@ -39,6 +44,16 @@ package struct CellProgram: Sendable {
         package var boxHeight: Double?
         /// Boxes: width ÷ height.
         package var aspectRatio: Double?
+        /// Boxes: the baseline, in points from the content's top (`nil`: its bottom).
+        package var boxBaseline: Double?
+    }
+
+    /// What a text item declares beyond its font: the named styles its rows' spans may use,
+    /// its paragraph style, and its truncation token, prepared once.
+    package struct LabelStyle: Sendable {
+        package var styles: [String: StyleDescription]
+        package var paragraph: ParagraphStyle?
+        package var token: TruncationToken?
     }
 
     /// The items, in pre-order.
@@ -55,6 +70,8 @@ package struct CellProgram: Sendable {
     package var fontChains: [[String]] = []
     /// How many text nodes the template has.
     package var textNodeCount = 0
+    /// The text items' styles, paragraph styles and tokens (see ``Node/labelStyle``).
+    package var labelStyles: [LabelStyle] = []
 
     /// Compiles `template`, loading each distinct (chain, size) font once.
     /// - Throws: ``TemplateError`` naming the item whose font cannot be loaded.
@@ -81,6 +98,23 @@ package struct CellProgram: Sendable {
             node.textOrdinal = Int32(textNodeCount)
             textNodeCount += 1
             node.font = Int32(try table.number(of: text, path: path))
+            if !text.styles.isEmpty || text.paragraph != nil || text.truncationToken != nil {
+                var style = LabelStyle(styles: text.styles, paragraph: text.paragraph)
+                if let token = text.truncationToken {
+                    do {
+                        style.token = try token.token(style: TextStyle(fonts: table.chains[Int(node.font)]),
+                                                      namedStyles: text.styles) { names, size in
+                            try FontChain(named: names, size: size, library: table.library)
+                        }
+                    } catch let error as JSONFieldError {
+                        throw TemplateError(path: path, reason: error.inside("truncationToken").description)
+                    } catch {
+                        throw TemplateError(path: path, reason: "\"truncationToken\": \(error)")
+                    }
+                }
+                node.labelStyle = Int32(labelStyles.count)
+                labelStyles.append(style)
+            }
         case .box(let box):
             guard box.height != nil || box.aspectRatio != nil else {
                 throw TemplateError(path: path, reason: "a box needs a \"height\" or an \"aspectRatio\" (width ÷ height)")
@@ -88,6 +122,7 @@ package struct CellProgram: Sendable {
             node.boxWidth = box.width
             node.boxHeight = box.height
             node.aspectRatio = box.aspectRatio
+            node.boxBaseline = box.baseline
         case .column(let stack), .row(let stack):
             node.spacing = stack.spacing
             node.align = stack.align ?? (item.kind == .column ? .fill : .start)
@@ -115,6 +150,52 @@ package struct CellProgram: Sendable {
         }
         if !nodes.isEmpty { visit(0) }
         return present
+    }
+
+    /// What text node `index` shows for `row`: its text, and its styling when the row's field
+    /// is a text object (``RowData/labelContent(_:)``).
+    /// - Throws: ``TemplateError`` at the node's path when the field is missing, of another
+    ///   kind, or a text object with a bad field.
+    package func labelContent(ofNode index: Int, in row: RowData) throws -> (text: String, styling: AttributedTextDescription?) {
+        do {
+            return try row.labelContent(nodes[index].field)
+        } catch let error as TemplateError {
+            throw TemplateError(path: paths[index], reason: error.reason)
+        }
+    }
+
+    /// Whether text node `index` needs an attributed text for `row` — it declares a paragraph
+    /// style, or the row's field is a text object — rather than its plain string.
+    package func isStyled(_ index: Int, in row: RowData) -> Bool {
+        let style = nodes[index].labelStyle
+        if style >= 0, labelStyles[Int(style)].paragraph != nil { return true }
+        if case .object? = row[nodes[index].field] { return true }
+        return false
+    }
+
+    /// The attributed text node `index` shows: `text` in the item's font chain, with
+    /// `styling`'s spans (naming the item's styles) and attachments, and the item's paragraph
+    /// style; fonts of spans from `loadFonts`.
+    /// - Throws: ``TemplateError`` at the node's path naming the row field's bad part.
+    package func attributedText(ofNode index: Int, text: String, styling: AttributedTextDescription?,
+                                loadingFonts loadFonts: (_ names: [String], _ size: Double) throws -> FontChain) throws
+        -> AttributedText {
+        let node = nodes[index]
+        let style = node.labelStyle >= 0 ? labelStyles[Int(node.labelStyle)] : nil
+        do {
+            var attributed = try (styling ?? AttributedTextDescription()).attributedText(
+                text, style: TextStyle(fonts: fonts[Int(node.font)]), namedStyles: style?.styles ?? [:], loadingFonts: loadFonts)
+            attributed.paragraphStyle = style?.paragraph
+            return attributed
+        } catch let error as JSONFieldError {
+            throw TemplateError(path: paths[index], reason: "the row's field " + error.inside(node.field).description)
+        }
+    }
+
+    /// Text node `index`'s truncation token, or `nil`.
+    package func truncationToken(ofNode index: Int) -> TruncationToken? {
+        let style = nodes[index].labelStyle
+        return style >= 0 ? labelStyles[Int(style)].token : nil
     }
 
     /// The text text node `index` shows for `row` (``RowData/labelText(_:)``).

@@ -9,9 +9,10 @@ protocol CellContentSource {
     mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int
     /// The text's single-line width in pixels, rounded up to the grid.
     mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int
-    /// The text and its lines at `widthPixels` (for frames), or `nil` when only estimated.
+    /// The prepared text and its lines at `widthPixels` (for frames and baselines), or `nil`
+    /// when only estimated.
     mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
-                             scale: Double) throws -> (String, TextLayout)?
+                             scale: Double) throws -> (PreparedText, TextLayout)?
 }
 
 /// The frame arithmetic: sizes and positions in whole pixels, so every sum is exact.
@@ -147,7 +148,71 @@ struct FrameArithmetic<Source: CellContentSource> {
         for child in children where heights[child] != -1 {
             tallest = max(tallest, try size(child, width: widths[child]))
         }
-        return tallest
+        guard node.pointee.align.isBaseline else { return tallest }
+        // Baselines in line: as tall as the most above the baseline plus the most below it.
+        let first = node.pointee.align == .firstBaseline
+        var above = 0
+        var below = 0
+        for child in children where heights[child] != -1 {
+            let baseline = try self.baseline(child, height: heights[child], first: first)
+            above = max(above, baseline)
+            below = max(below, heights[child] - baseline)
+        }
+        return above + below
+    }
+
+    /// Where node `index`, sized and placed in a box `height` pixels tall, has its first (or
+    /// last) baseline, in pixels from its box's top: a text's first (last) line's baseline,
+    /// its text centered in its label as ``place(_:x:y:width:height:depth:fontOf:into:)``
+    /// puts it; a box's `baseline`, else its content's bottom; a stack's first (last) present
+    /// item's, where the stack puts it.
+    mutating func baseline(_ index: Int, height: Int, first: Bool) throws -> Int {
+        let node = nodes.baseAddress! + index
+        let length = lengths[index]
+        let innerHeight = max(0, height - length.top - length.bottom)
+        switch node.pointee.kind {
+        case .text:
+            let textTop = length.top + max(0, innerHeight - textHeights[index]) / 2
+            guard let (_, layout) = try source.textLayout(node, index: index, widthPixels: widths[index] - length.left - length.right,
+                                                          scale: scale) else { return textTop + textHeights[index] }
+            return textTop + PixelRounding.nearest((first ? layout.firstBaseline : layout.lastBaseline) * scale)
+        case .box:
+            return length.top + (node.pointee.boxBaseline.map { PixelRounding.nearest($0 * scale) } ?? innerHeight)
+        case .column:
+            let children = childIndices[node.pointee.children].filter { heights[$0] != -1 }
+            guard let chosen = first ? children.first : children.last else { return length.top + innerHeight }
+            var y = length.top
+            for child in children {
+                if child == chosen { break }
+                y += heights[child] + length.spacing
+            }
+            return y + (try baseline(chosen, height: heights[chosen], first: first))
+        case .row:
+            let children = childIndices[node.pointee.children].filter { heights[$0] != -1 }
+            guard let chosen = first ? children.first : children.last else { return length.top + innerHeight }
+            let (offset, childHeight) = try rowOffset(node, index, child: chosen, innerHeight: innerHeight)
+            return length.top + offset + (try baseline(chosen, height: childHeight, first: first))
+        }
+    }
+
+    /// Where row `index` (content `innerHeight` pixels tall) places `child` across: its
+    /// offset from the content's top and its box height.
+    private mutating func rowOffset(_ node: UnsafePointer<CellProgram.Node>, _ index: Int, child: Int,
+                                    innerHeight: Int) throws -> (offset: Int, height: Int) {
+        let align = node.pointee.align
+        let free = innerHeight - heights[child]
+        switch align {
+        case .fill: return (0, innerHeight)
+        case .start: return (0, heights[child])
+        case .center: return (free / 2, heights[child])
+        case .end: return (free, heights[child])
+        case .firstBaseline, .lastBaseline:
+            var above = 0
+            for other in childIndices[node.pointee.children] where heights[other] != -1 {
+                above = max(above, try baseline(other, height: heights[other], first: align == .firstBaseline))
+            }
+            return (above - (try baseline(child, height: heights[child], first: align == .firstBaseline)), heights[child])
+        }
     }
 
     /// The box width of a box that has one of its own (a `width`, or a `height` and a
@@ -198,14 +263,21 @@ struct FrameArithmetic<Source: CellContentSource> {
         let content = rect(x + left, y + top, innerWidth, innerHeight)
         var text: CellLayout.Text?
         if node.pointee.kind == .text,
-           let (string, layout) = try source.textLayout(node, index: index, widthPixels: innerWidth, scale: scale) {
+           let (prepared, layout) = try source.textLayout(node, index: index, widthPixels: innerWidth, scale: scale) {
             let textHeight = textHeights[index]
-            let (font, chain) = fontOf(node.pointee.font)
-            text = CellLayout.Text(string: string, fonts: font, fontChain: chain, layout: layout,
+            let (_, chain) = fontOf(node.pointee.font)
+            text = CellLayout.Text(prepared: prepared, fontChain: chain, layout: layout,
                                    frame: rect(x + left, y + top + max(0, innerHeight - textHeight) / 2, innerWidth, textHeight))
         }
+        var baseline: Double?
+        if node.pointee.kind == .row, node.pointee.align.isBaseline,
+           let child = childIndices[node.pointee.children].first(where: { heights[$0] != -1 }) {
+            let (offset, childHeight) = try rowOffset(node, index, child: child, innerHeight: innerHeight)
+            baseline = points(y + top + offset + (try self.baseline(child, height: childHeight,
+                                                                     first: node.pointee.align == .firstBaseline)))
+        }
         items.append(CellLayout.Item(path: paths[index], kind: node.pointee.kind, depth: depth, frame: frame,
-                                     contentFrame: content, text: text))
+                                     contentFrame: content, text: text, baseline: baseline))
         let spacing = length.spacing
         let align = node.pointee.align
         switch node.pointee.kind {
@@ -216,7 +288,7 @@ struct FrameArithmetic<Source: CellContentSource> {
             for child in childIndices[node.pointee.children] where heights[child] != -1 {
                 let childWidth = widths[child]
                 let free = innerWidth - childWidth
-                let offset = align == .center ? free / 2 : align == .end ? free : 0
+                let offset = align == .center ? free / 2 : align == .end ? free : 0  // baselines: rows only
                 try place(child, x: x + left + offset, y: cursor, width: childWidth, height: heights[child],
                           depth: depth + 1, fontOf: fontOf, into: &items)
                 cursor += heights[child] + spacing
@@ -224,10 +296,8 @@ struct FrameArithmetic<Source: CellContentSource> {
         case .row:
             var cursor = x + left
             for child in childIndices[node.pointee.children] where heights[child] != -1 {
-                let childHeight = align == .fill ? innerHeight : heights[child]
-                let free = innerHeight - heights[child]
-                let offset = align == .center ? free / 2 : align == .end ? free : 0
-                try place(child, x: cursor, y: y + top + (align == .fill ? 0 : offset), width: widths[child],
+                let (offset, childHeight) = try rowOffset(node, index, child: child, innerHeight: innerHeight)
+                try place(child, x: cursor, y: y + top + offset, width: widths[child],
                           height: childHeight, depth: depth + 1, fontOf: fontOf, into: &items)
                 cursor += widths[child] + spacing
             }

@@ -1,9 +1,12 @@
+import TextJSON
 import TextMetrics
 
-/// Prepared texts by (font, text), bounded and safe to use from many threads: the "text
-/// cache" of a ``CellLayoutEngine`` and of the constraint compiler, so a text seen before (a
-/// repeated title, "2h", "Reply", or the same row laid out again) is not segmented and shaped
-/// again. Keyed by the text's bytes: canonically equivalent spellings are other texts.
+/// Prepared texts by (font, text, styling), bounded and safe to use from many threads: the
+/// "text cache" of a ``CellLayoutEngine`` and of the constraint compiler, so a text seen before
+/// (a repeated title, "2h", "Reply", or the same row laid out again) is not segmented and
+/// shaped again. Keyed by the text's bytes (canonically equivalent spellings are other texts)
+/// and, for a styled text, by its spans and attachments: the same string with other entities
+/// is another text.
 ///
 /// Bounded and thread-safe through ``GenerationalCache`` (an approximate LRU).
 package final class TextCache: Sendable {
@@ -12,17 +15,25 @@ package final class TextCache: Sendable {
         let hash: Int
         let font: Int32
         let text: String
+        /// The spans and attachments of a styled text (with the text node's own styles, which
+        /// `font` stands for), or `nil`.
+        let styling: AttributedTextDescription?
 
-        /// The key of `text` in the template's font chain number `font`.
-        package init(font: Int32, text: String) {
+        /// The key of `text` in the template's font chain number `font` (for a styled text,
+        /// the text node's number: its styles and paragraph style go with it), styled by
+        /// `styling`.
+        package init(font: Int32, text: String, styling: AttributedTextDescription? = nil) {
             // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
             // that are canonically equivalent but spelled differently may measure differently.
             var text = text
-            self.hash = text.withUTF8 {
+            var hash = text.withUTF8 {
                 Int(truncatingIfNeeded: ByteHash.digest(UnsafeRawBufferPointer($0), tweak: UInt64(UInt32(bitPattern: font))))
             }
+            if let styling { hash ^= styling.hashValue &* 31 }
+            self.hash = hash
             self.font = font
             self.text = text
+            self.styling = styling
         }
 
         /// Hashes the stored digest of the bytes.
@@ -38,6 +49,7 @@ package final class TextCache: Sendable {
         /// other bytes are other keys, however canonically equivalent.
         package static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.hash == rhs.hash && lhs.font == rhs.font && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+                && lhs.styling == rhs.styling
         }
     }
 
@@ -55,6 +67,46 @@ package final class TextCache: Sendable {
         let key = Key(font: font, text: string)
         if let hit = get(key) { return hit }
         let measured = try SizedText(string, fonts: fonts)
+        put(measured, for: key)
+        return measured
+    }
+
+    /// What text node `index` of `program` shows for `row` — its plain string in its font, or
+    /// for a text object or an item with a paragraph style its attributed text (keyed by its
+    /// styling too: the same string with other entities is another text) — kept, or prepared
+    /// now and kept. The one way both the frame arithmetic and the constraint compiler get a
+    /// label's text.
+    /// - Throws: ``TemplateError`` at the node's path for a missing or bad field.
+    package func text(ofNode index: Int, in row: RowData, program: CellProgram, spanFonts: SpanFonts) throws -> SizedText {
+        let node = program.nodes[index]
+        guard program.isStyled(index, in: row) else {
+            let string = try program.labelText(ofNode: index, in: row)
+            do {
+                return try text(string, font: node.font, in: program.fonts[Int(node.font)])
+            } catch {
+                throw TemplateError(path: program.paths[index], reason: "\(error)")
+            }
+        }
+        let (string, styling) = try program.labelContent(ofNode: index, in: row)
+        // A styled text belongs to its node: its styles and paragraph style go with the key.
+        let key = Key(font: Int32(-1 - index), text: string, styling: styling ?? AttributedTextDescription())
+        return try text(for: key) {
+            let attributed = try program.attributedText(ofNode: index, text: string, styling: styling) { names, size in
+                try spanFonts.chain(names, size: size)
+            }
+            do {
+                return try SizedText(attributed)
+            } catch {
+                throw TemplateError(path: program.paths[index], reason: "\(error)")
+            }
+        }
+    }
+
+    /// The text kept for `key`, or made by `make` now and kept.
+    /// - Throws: what `make` throws.
+    package func text(for key: Key, _ make: () throws -> SizedText) throws -> SizedText {
+        if let hit = get(key) { return hit }
+        let measured = try make()
         put(measured, for: key)
         return measured
     }

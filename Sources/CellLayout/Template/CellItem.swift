@@ -1,3 +1,4 @@
+import TextJSON
 import TextMetrics
 
 /// One element of a cell template: a text, a box, a column or a row, with the properties
@@ -87,6 +88,13 @@ public struct CellItem: Hashable, Sendable {
         public var numberOfLines: Int
         /// How lines break (`charWrap` changes where; the others only change what is shown).
         public var lineBreakMode: LineBreakMode
+        /// Named styles a row's spans may use by name (`{"style": "mention"}`): a mention, a
+        /// link, a tag (``StyleDescription``: fonts, size, kern, features, color…).
+        public var styles: [String: StyleDescription]
+        /// The paragraph style of the label's text, or `nil`.
+        public var paragraph: ParagraphStyle?
+        /// What a truncated text ends with ("… more" in the link's style), or `nil` for "…".
+        public var truncationToken: TruncationTokenDescription?
 
         /// The font used when a template names none.
         public static let defaultFont = "Roboto-Regular"
@@ -95,12 +103,17 @@ public struct CellItem: Hashable, Sendable {
 
         /// Creates a label description.
         public init(field: String, fontChain: [String] = [Text.defaultFont], size: Double = Text.defaultSize,
-                    numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .wordWrap) {
+                    numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .wordWrap,
+                    styles: [String: StyleDescription] = [:], paragraph: ParagraphStyle? = nil,
+                    truncationToken: TruncationTokenDescription? = nil) {
             self.field = field
             self.fontChain = fontChain
             self.size = size
             self.numberOfLines = numberOfLines
             self.lineBreakMode = lineBreakMode
+            self.styles = styles
+            self.paragraph = paragraph
+            self.truncationToken = truncationToken
         }
     }
 
@@ -117,12 +130,16 @@ public struct CellItem: Hashable, Sendable {
         public var height: Double?
         /// Width ÷ height, or `nil`.
         public var aspectRatio: Double?
+        /// Where the box's baseline is, in points from the top of its content, for rows that
+        /// align on baselines; `nil` for its bottom (as an image's).
+        public var baseline: Double?
 
         /// Creates a box description.
-        public init(width: Double? = nil, height: Double? = nil, aspectRatio: Double? = nil) {
+        public init(width: Double? = nil, height: Double? = nil, aspectRatio: Double? = nil, baseline: Double? = nil) {
             self.width = width
             self.height = height
             self.aspectRatio = aspectRatio
+            self.baseline = baseline
         }
     }
 
@@ -146,8 +163,8 @@ public struct CellItem: Hashable, Sendable {
 
     /// Cross-axis alignment in a stack.
     ///
-    /// In JSON: `top`/`leading` are ``start``, `bottom`/`trailing` are ``end``, and `center`
-    /// and `fill` are themselves.
+    /// In JSON: `top`/`leading` are ``start``, `bottom`/`trailing` are ``end``, and `center`,
+    /// `fill`, `firstBaseline` and `lastBaseline` (rows only) are themselves.
     public enum Alignment: String, Hashable, Sendable, CaseIterable {
         /// Top of a row; leading (left) edge of a column.
         case start
@@ -157,6 +174,15 @@ public struct CellItem: Hashable, Sendable {
         case end
         /// Stretched to the stack's full cross extent.
         case fill
+        /// Rows: items placed so their first baselines line up, as `UIStackView`'s
+        /// `.firstBaseline` (a text's first line's, a box's bottom or its `baseline`, a stack's
+        /// first item's).
+        case firstBaseline
+        /// Rows: items placed so their last baselines line up (`.lastBaseline`).
+        case lastBaseline
+
+        /// Whether items line up on a baseline.
+        public var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 
         /// ``start`` in a row.
         public static let top = Alignment.start
@@ -174,6 +200,8 @@ public struct CellItem: Hashable, Sendable {
             case "center", "centre": self = .center
             case "bottom", "trailing", "end", "right": self = .end
             case "fill", "stretch": self = .fill
+            case "firstBaseline": self = .firstBaseline
+            case "lastBaseline": self = .lastBaseline
             default: return nil
             }
         }
@@ -184,18 +212,21 @@ public struct CellItem: Hashable, Sendable {
     /// A label showing the row field `field`.
     public static func text(_ field: String, font: [String] = [Text.defaultFont], size: Double = Text.defaultSize,
                             numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .wordWrap,
+                            styles: [String: StyleDescription] = [:], paragraph: ParagraphStyle? = nil,
+                            truncationToken: TruncationTokenDescription? = nil,
                             insets: EdgeInsets = .zero, minHeight: Double = 0, grow: Double = 0,
                             if condition: String? = nil) -> CellItem {
         CellItem(.text(Text(field: field, fontChain: font, size: size, numberOfLines: numberOfLines,
-                            lineBreakMode: lineBreakMode)),
+                            lineBreakMode: lineBreakMode, styles: styles, paragraph: paragraph,
+                            truncationToken: truncationToken)),
                  insets: insets, minHeight: minHeight, grow: grow, condition: condition)
     }
 
     /// A box of fixed size, or of fixed ratio.
     public static func box(width: Double? = nil, height: Double? = nil, aspectRatio: Double? = nil,
-                           insets: EdgeInsets = .zero, minHeight: Double = 0, grow: Double = 0,
+                           baseline: Double? = nil, insets: EdgeInsets = .zero, minHeight: Double = 0, grow: Double = 0,
                            if condition: String? = nil) -> CellItem {
-        CellItem(.box(Box(width: width, height: height, aspectRatio: aspectRatio)),
+        CellItem(.box(Box(width: width, height: height, aspectRatio: aspectRatio, baseline: baseline)),
                  insets: insets, minHeight: minHeight, grow: grow, condition: condition)
     }
 

@@ -1,4 +1,5 @@
 import JSON
+import TextJSON
 import TextMetrics
 
 extension CellTemplate {
@@ -60,8 +61,9 @@ extension CellTemplate {
 
 extension CellItem {
     private static let commonKeys: Set<String> = ["insets", "minHeight", "grow", "if"]
-    private static let textKeys: Set<String> = ["text", "font", "size", "numberOfLines", "lineBreakMode"]
-    private static let boxKeys: Set<String> = ["width", "height", "aspectRatio"]
+    private static let textKeys: Set<String> = ["text", "font", "size", "numberOfLines", "lineBreakMode", "styles",
+                                                "paragraph", "truncationToken"]
+    private static let boxKeys: Set<String> = ["width", "height", "aspectRatio", "baseline"]
     private static let stackKeys: Set<String> = ["spacing", "align", "items"]
 
     /// Reads an item; `location` is `root` or `<stack path>.items[i]`.
@@ -110,10 +112,36 @@ extension CellItem {
                 }
                 mode = parsed
             }
-            content = .text(Text(field: field, fontChain: fonts, size: size, numberOfLines: lines, lineBreakMode: mode))
+            let styles = try reader.jsonField("styles") { reader -> [String: StyleDescription] in
+                var styles: [String: StyleDescription] = [:]
+                guard try reader.peek() != .null else { try reader.readNull(); return styles }
+                guard try reader.peek() == .object else {
+                    throw JSONFieldError.invalid(requirement: "an object of named styles", given: try reader.describeValue())
+                }
+                try reader.readObject { key, reader in
+                    let name = try key.string()
+                    var style = StyleDescription()
+                    do {
+                        try StyleDescription.fields.read(&reader, into: &style)
+                    } catch let error as JSONFieldError {
+                        throw error.inside(name)
+                    }
+                    styles[name] = style
+                }
+                return styles
+            } ?? [:]
+            let paragraph = try reader.jsonField("paragraph") { try ParagraphDescription.read(&$0) } ?? nil
+            let token = try reader.jsonField("truncationToken") {
+                try TruncationTokenDescription.read(&$0, namingStyles: true)
+            } ?? nil
+            if let name = token?.styleName, styles[name] == nil {
+                throw TemplateError(path: path, reason: "\"truncationToken.style\" names \"\(name)\", which \"styles\" does not declare")
+            }
+            content = .text(Text(field: field, fontChain: fonts, size: size, numberOfLines: lines, lineBreakMode: mode,
+                                 styles: styles, paragraph: paragraph, truncationToken: token))
         case .box:
             let box = Box(width: try reader.number("width"), height: try reader.number("height"),
-                          aspectRatio: try reader.number("aspectRatio", positive: true))
+                          aspectRatio: try reader.number("aspectRatio", positive: true), baseline: try reader.number("baseline"))
             guard box.height != nil || box.aspectRatio != nil else {
                 throw TemplateError(path: path, reason: "a box needs a \"height\" or an \"aspectRatio\" (width ÷ height)")
             }
@@ -122,7 +150,8 @@ extension CellItem {
             let spacing = try reader.number("spacing") ?? 0
             var align: Alignment?
             if let name = reader.value("align") {
-                let accepted = kind == .row ? ["top", "center", "bottom", "fill"] : ["leading", "center", "trailing", "fill"]
+                let accepted = kind == .row ? ["top", "center", "bottom", "fill", "firstBaseline", "lastBaseline"]
+                    : ["leading", "center", "trailing", "fill"]
                 guard let string = name.stringValue, let parsed = Alignment(name: string),
                       accepted.contains(string) || string == "start" || string == "end" else {
                     throw TemplateError(path: path, reason: "\"align\" of a \(kindName) must be one of "
@@ -152,6 +181,25 @@ extension CellItem {
 struct TemplateFieldReader {
     let path: String
     private var members: [(String, JSONValue)]
+
+    /// The value of `key` read by `read` — one of TextJSON's readers, the forms requests and
+    /// rows share — or `nil` when absent; an error names the key's path inside the item.
+    func jsonField<T>(_ key: String, _ read: (inout JSONReader) throws -> T) throws -> T? {
+        guard let value = value(key) else { return nil }
+        var bytes = Array(value.serialized.utf8)
+        return try bytes.withUnsafeMutableBufferPointer { buffer in
+            var reader = JSONReader(UnsafeBufferPointer(buffer))
+            do {
+                let result = try read(&reader)
+                try reader.readEnd()
+                return result
+            } catch let error as JSONFieldError {
+                throw TemplateError(path: path, reason: error.inside(key).description)
+            } catch {
+                throw TemplateError(path: path, reason: "\"\(key)\": \(error)")
+            }
+        }
+    }
 
     init(_ value: JSONValue, path: String, allowed: Set<String>) throws {
         guard case .object(let members) = value else {

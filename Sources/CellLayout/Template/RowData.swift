@@ -1,4 +1,5 @@
 import JSON
+import TextJSON
 import TextMetrics
 
 /// The data of one row: named fields, as a feed's JSON object gives them.
@@ -78,7 +79,28 @@ public struct RowData: Hashable, Sendable {
         case .null?: return ""
         case nil: throw TemplateError(path: "", reason: "the row has no field \"\(field)\"")
         case let other?:
-            throw TemplateError(path: "", reason: "the row's field \"\(field)\" must be a string or a number, got \(other.kindName)")
+            throw TemplateError(path: "", reason: "the row's field \"\(field)\" must be a string, a number or a text object, got \(other.kindName)")
+        }
+    }
+
+    /// What a label bound to `field` shows: ``labelText(_:)`` for a string, a number or
+    /// `null`, and for a text object (`{"text", "offsets", "spans", "attachments"}`, spans in
+    /// the form of a `measure` request's, or naming a template style) its text and styling.
+    /// - Throws: ``TemplateError`` (with an empty path, for the caller to fill in) naming the
+    ///   field and what is wrong inside it.
+    public func labelContent(_ field: String) throws -> (text: String, styling: AttributedTextDescription?) {
+        guard case .object? = self[field] else { return (try labelText(field), nil) }
+        var bytes = Array(self[field]!.serialized.utf8)
+        return try bytes.withUnsafeMutableBufferPointer { buffer in
+            var reader = JSONReader(UnsafeBufferPointer(buffer))
+            do {
+                let (text, styling) = try AttributedTextDescription.readTextObject(&reader)
+                return (text, styling.isEmpty ? nil : styling)
+            } catch let error as JSONFieldError {
+                throw TemplateError(path: "", reason: "the row's field " + error.inside(field).description)
+            } catch {
+                throw TemplateError(path: "", reason: "the row's field \"\(field)\": \(error)")
+            }
         }
     }
 

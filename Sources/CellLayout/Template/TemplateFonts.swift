@@ -9,7 +9,8 @@ public struct TemplateFonts {
     /// The chains' font names as the template gives them, by number.
     public private(set) var names: [[String]] = []
     private var numbers: [Key: Int] = [:]
-    private let library: FontLibrary
+    /// Where the fonts are loaded from.
+    public let library: FontLibrary
 
     private struct Key: Hashable {
         var names: [String]
