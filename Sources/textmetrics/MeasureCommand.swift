@@ -19,11 +19,14 @@ struct MeasureCommand: ParsableCommand {
                           "color": "#1DA1F2", "link": "…", "underline": true, "tag": "…"}],
                "attachments": [{"offset": 31, "width": 18, "ascent": 14, "descent": 4}],
                "offsets": "utf8",
-               "paragraph": {"lineSpacing": 4, "lineHeightMultiple": 1.2, "minimumLineHeight": 0,
-                             "maximumLineHeight": 0, "paragraphSpacing": 8, "paragraphSpacingBefore": 0,
-                             "firstLineHeadIndent": 16, "headIndent": 0, "tailIndent": 0,
-                             "tabStops": [40, 120], "defaultTabInterval": 28, "alignment": "natural"},
-               "truncationToken": {"text": "… more", "font": "Roboto-Medium", "size": 15, "spans": […]}}
+               "paragraph": {"lineSpacing": 4, "lineHeightMultiple": 1.2,
+                 "minimumLineHeight": 0, "maximumLineHeight": 0,
+                 "paragraphSpacing": 8, "paragraphSpacingBefore": 0,
+                 "firstLineHeadIndent": 16, "headIndent": 0, "tailIndent": 0,
+                 "tabStops": [40, 120], "defaultTabInterval": 28,
+                 "alignment": "natural"},
+               "truncationToken": {"text": "… more", "font": "Roboto-Medium",
+                 "size": 15, "spans": […]}}
             ("font" may be an array: a fallback chain, tried per grapheme cluster; a field left \
             out takes the value of its command-line option, e.g. --font, --size, --width; \
             "spans" style ranges of the text over the request's own style, later ones winning, \
