@@ -46,7 +46,11 @@ import Testing
             let row = try RowData(value)
             let question = row["question"]!.stringValue!, answer = row["answer"]!.stringValue!
             let q = try S.textHeight(question, "Roboto-Medium", 17, width: 375 - 2 * 15, scale: 2)
-            let a = try S.textHeight(answer, "Roboto-Regular", 15, width: 375 - 2 * 15, scale: 2)
+            // Each line of the Chinese answer shows Roboto ("1. ", the first font that has it) and
+            // WenQuanYi (the ideographs): it is as tall as the two fonts together.
+            let answerLine = answer.unicodeScalars.contains(where: \.properties.isIdeographic)
+                ? try S.lineHeight(showing: ["Roboto-Regular", "wqy-microhei"], 15) : try S.lineHeight("Roboto-Regular", 15)
+            let a = S.ceilToGrid(Double(try S.lines(answer, "Roboto-Regular", 15, width: 375 - 2 * 15)) * answerLine, scale: 2)
             let questionBlock = max(44, q + 2 * 10)
             let answerBlock = max(44, a + 2 * 10)
             let layout = try engine.layout(for: row)

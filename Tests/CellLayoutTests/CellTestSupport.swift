@@ -18,11 +18,24 @@ enum CellTestSupport {
     /// One line's height, `(ascender − descender + lineGap) × size ÷ unitsPerEm`, read from
     /// the font file's `hhea`/`OS/2` tables without FreeType.
     static func lineHeight(_ font: String, _ size: Double) throws -> Double {
-        let tables = try SfntTables(path: BundledFonts.path(named: font)!).verticalMetrics()
-        let units = tables.useTypoMetrics
-            ? tables.typoAscender! - tables.typoDescender! + tables.typoLineGap!
-            : tables.hheaAscender - tables.hheaDescender + tables.hheaLineGap
-        return Double(units) * size / Double(tables.unitsPerEm)
+        try lineHeight(showing: [font], size)
+    }
+
+    /// The height of a line showing every font of `fonts`: the largest ascender plus the
+    /// largest descent (and the largest line gap), from each font file's own tables.
+    static func lineHeight(showing fonts: [String], _ size: Double) throws -> Double {
+        var ascender = 0.0, descent = 0.0, gap = 0.0
+        for font in fonts {
+            let tables = try SfntTables(path: BundledFonts.path(named: font)!).verticalMetrics()
+            let k = size / Double(tables.unitsPerEm)
+            let (a, d, g) = tables.useTypoMetrics
+                ? (tables.typoAscender!, tables.typoDescender!, tables.typoLineGap!)
+                : (tables.hheaAscender, tables.hheaDescender, tables.hheaLineGap)
+            ascender = max(ascender, Double(a) * k)
+            descent = max(descent, Double(-d) * k)
+            gap = max(gap, Double(g) * k)
+        }
+        return ascender + descent + gap
     }
 
     /// The number of lines the text measurer gives `text` at `width`.

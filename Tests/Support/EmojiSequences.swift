@@ -18,4 +18,30 @@ public enum EmojiSequences {
                 .compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }))
         })
     }()
+
+    /// The file the emoji test data (every sequence with its qualification) is read from.
+    public static let testPath = "/usr/share/unicode/emoji/emoji-test.txt"
+
+    /// Every keycap sequence `emoji-test.txt` lists (the sequences of its "keycap" subgroup
+    /// that end in U+20E3, so not 🔟), with its qualification: `#️⃣` (`0023 FE0F 20E3`) fully
+    /// qualified, `#⃣` (`0023 20E3`) unqualified. Empty when the file cannot be read.
+    public static let keycaps: [(sequence: String, isFullyQualified: Bool)] = {
+        guard let contents = try? String(contentsOfFile: testPath, encoding: .utf8) else { return [] }
+        var inKeycaps = false
+        var found: [(String, Bool)] = []
+        for line in contents.split(separator: "\n") {
+            if line.hasPrefix("# subgroup:") {
+                inKeycaps = line.hasSuffix(" keycap")
+                continue
+            }
+            guard inKeycaps, !line.hasPrefix("#") else { continue }
+            let fields = line.split(separator: "#", omittingEmptySubsequences: false)[0].split(separator: ";")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 2 else { continue }
+            let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            guard scalars.last == "\u{20E3}" else { continue }
+            found.append((String(String.UnicodeScalarView(scalars)), fields[1] == "fully-qualified"))
+        }
+        return found
+    }()
 }

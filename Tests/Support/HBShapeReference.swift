@@ -7,11 +7,27 @@ public enum HBShapeReference {
         public let description: String
     }
 
+    /// One glyph hb-shape placed: its id in the font, the UTF-8 offset of its cluster in the
+    /// string, and its advance in font units.
+    public struct Glyph: Equatable {
+        public let id: Int
+        public let cluster: Int
+        public let advance: Int
+    }
+
     /// The total advance of each string in font units, shaped at `--font-size=upem` so the
     /// advances are the font's own unhinted units; `options` go to hb-shape as they are
     /// (`--direction=ltr`, `--script=Hebr`).
     public static func advances(fontPath: String, faceIndex: Int = 0, unitsPerEm: Int, strings: [String],
                                 options: [String] = []) throws -> [Int] {
+        try glyphs(fontPath: fontPath, faceIndex: faceIndex, unitsPerEm: unitsPerEm, strings: strings, options: options)
+            .map { $0.reduce(0) { $0 + $1.advance } }
+    }
+
+    /// The glyphs of each string, as `advances(fontPath:faceIndex:unitsPerEm:strings:options:)`
+    /// shapes it.
+    public static func glyphs(fontPath: String, faceIndex: Int = 0, unitsPerEm: Int, strings: [String],
+                              options: [String] = []) throws -> [[Glyph]] {
         let executable = "/usr/bin/hb-shape"
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Failure(description: "hb-shape not found: apt-get install libharfbuzz-bin")
@@ -41,7 +57,7 @@ public enum HBShapeReference {
             guard let glyphs = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]] else {
                 throw Failure(description: "unexpected hb-shape output: \(line.prefix(80))")
             }
-            return glyphs.reduce(0) { $0 + (($1["ax"] as? Int) ?? 0) }
+            return glyphs.map { Glyph(id: $0["g"] as? Int ?? -1, cluster: $0["cl"] as? Int ?? -1, advance: $0["ax"] as? Int ?? 0) }
         }
     }
 }

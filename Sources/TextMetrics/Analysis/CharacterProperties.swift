@@ -38,7 +38,7 @@ enum CharacterProperties {
     /// False outside the blocks that hold emoji (Emoji=Yes: ASCII digits, `#`, `*`, ©, ®,
     /// U+203C–U+2BFF, 〰 〽 ㊗ ㊙ and U+1F000 up), so most text never asks the emoji
     /// properties — and the punctuation and symbols of U+2C00–U+3296 (CJK punctuation
-    /// 、。「」《》, ・, ー, enclosed CJK) stay with their run.
+    /// 、。「」《》, ・, ー, enclosed CJK) are never taken for emoji.
     static func mayBeEmoji(_ value: UInt32) -> Bool {
         switch value {
         case 0..<0x80, 0xA9, 0xAE, 0x203C...0x2BFF, 0x3030, 0x303D, 0x3297, 0x3299, 0x1F000...: return true
@@ -47,7 +47,7 @@ enum CharacterProperties {
     }
 
     /// Whether `scalar`, of no script (Common, Inherited or Unknown), is punctuation or a
-    /// symbol that stays in the font of the run it is in: not possibly emoji, not
+    /// symbol whose font is simply the first text font that has it: not possibly emoji, not
     /// default-ignorable, not whitespace, a control or a line separator. (No such character
     /// of the Common script raises a bidi level, which `CharacterPropertyTests` checks over
     /// every character of three UTF-8 bytes.)

@@ -1,22 +1,24 @@
 import TextSegmentation
 
-/// The font fallback policy: which font of a ``FontChain`` a grapheme cluster takes.
+/// The font fallback policy: which font of a ``FontChain`` a grapheme cluster takes — the one
+/// place the rule is written (the itemizer's lanes only find, faster, the same choice).
 ///
-/// - Whitespace, controls and invisible characters stay in the font of the run they are in;
-///   after an emoji (a color font), or where the direction changes, they take the font of
-///   what follows them: the emoji font between two emoji, the text's font before text (as
-///   Pango does).
-/// - A cluster of Common or Inherited characters (punctuation, digits, symbols) stays in the
-///   current run's font when that font has all of it and is not a color (emoji) font.
 /// - A cluster shown as emoji (emoji presentation, U+FE0F, a keycap, a skin tone, a flag, a
 ///   ZWJ sequence) takes the first color font that has all of it, else the first font that does.
-/// - Any other cluster takes the first font that is not a color font and has all of it,
-///   else the first font that has all of it.
-/// - A cluster that no font has stays in the current run's font, or takes the primary font,
-///   whose `.notdef` then measures it (it is reported as missing).
+/// - Any other cluster — letters, and the characters of no script of their own (punctuation,
+///   digits, symbols, whitespace, a mark with no base) — takes the first font that is not a color
+///   font and has all of it, else the first font that has all of it: the first font of the
+///   chain that has it, whatever font the text around it is in, as CoreText and Skia choose.
+/// - What shows nothing (controls, line separators, default-ignorable characters alone) stays in
+///   the font of the run it is in, unless that is a color font.
+/// - A cluster that no font has stays in the current run's font when it has no script of its
+///   own, else takes the primary font, whose `.notdef` then measures it (it is reported as
+///   missing).
 ///
-/// "Has all of it" ignores default-ignorable characters (ZWJ, variation selectors, tags),
-/// which fonts need not map. Coverage lookups are bitset tests (``FaceCoverage``).
+/// A cluster is chosen whole: combining marks go with their base, ZWJ and variation selectors
+/// with their sequence. "Has all of it" ignores default-ignorable characters (ZWJ, variation
+/// selectors, tags), which fonts need not map. Coverage lookups are bitset tests
+/// (``FaceCoverage``).
 enum FontFallback {
     /// What font choice reads of a ``FontChain``, gathered once per text.
     struct Chain {
@@ -63,8 +65,36 @@ enum FontFallback {
             }
             return nil
         }
-        /// Whether font `index` is a text font that has every printable ASCII character.
-        func isASCIITextFont(_ index: Int) -> Bool { (asciiMask & ~colorMask) & 1 << UInt16(index) != 0 }
+        /// The first text (not color) font of the chain when it has every printable ASCII
+        /// character, so every printable ASCII character that is not part of an emoji takes it;
+        /// `nil` otherwise.
+        var asciiFont: Int? {
+            let text = ~colorMask & (1 << UInt16(count) &- 1)
+            guard text != 0, asciiMask & text & (0 &- text) != 0 else { return nil }
+            return text.trailingZeroBitCount
+        }
+        /// The first text (not color) font of the chain that has the code point `value`, or `nil`.
+        @inline(__always)
+        func firstTextFont(having value: UInt32) -> Int? {
+            var index = 0
+            while index < count {
+                if !isColor(index), members[index].coverage.contains(value: value) { return index }
+                index += 1
+            }
+            return nil
+        }
+        /// Whether font `index` is the first text (not color) font of the chain that has the code
+        /// point `value`.
+        @inline(__always)
+        func isFirstTextFont(_ index: Int, having value: UInt32) -> Bool {
+            guard !isColor(index), members[index].coverage.contains(value: value) else { return false }
+            var earlier = 0
+            while earlier < index {
+                if !isColor(earlier), members[earlier].coverage.contains(value: value) { return false }
+                earlier += 1
+            }
+            return true
+        }
     }
 
     /// What font choice needs to know about one grapheme cluster.
@@ -72,8 +102,9 @@ enum FontFallback {
         let bytes: UnsafeBufferPointer<UInt8>
         /// The first script of its characters that is not Common, Inherited or Unknown.
         var script: UnicodeScript?
-        /// Only whitespace, controls and default-ignorable characters.
-        var isSpaceLike = true
+        /// Only controls, line separators and default-ignorable characters: nothing to show
+        /// (whitespace shows a space).
+        var showsNothing = true
         var wantsEmoji = false
         /// The cluster's one character, when it is a letter of a script (see `init`).
         private var singleScalar: Unicode.Scalar?
@@ -88,7 +119,7 @@ enum FontFallback {
                 let script = UnicodeScript(scalar)
                 if !script.isShared, !CharacterProperties.isSpecialLetter(scalar.value) {
                     self.script = script
-                    isSpaceLike = false
+                    showsNothing = false
                     singleScalar = scalar
                     return
                 }
@@ -96,8 +127,8 @@ enum FontFallback {
             if bytes.count == 1 {
                 // One ASCII character, the commonest cluster: no emoji, no ignorables.
                 let value = bytes[0]
-                if value > 0x20 && value < 0x7F {
-                    isSpaceLike = false
+                if value >= 0x20 && value < 0x7F {
+                    showsNothing = false
                     if (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A { script = .latin }
                 }
                 return
@@ -111,21 +142,22 @@ enum FontFallback {
                 offset += length
                 let value = scalar.value
                 if value < 0x80 {
-                    if value > 0x20 && value < 0x7F {
-                        isSpaceLike = false
+                    if value >= 0x20 && value < 0x7F {
+                        showsNothing = false
                         if script == nil, (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A { script = .latin }
                     }
                     if first, value == 0x23 || value == 0x2A || (0x30...0x39).contains(value) { firstIsEmoji = true }
                     continue
                 }
                 switch value {
-                case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF: wantsEmoji = true; continue
+                case 0xFE0F: wantsEmoji = true; continue
+                case 0x20E3, 0x1F3FB...0x1F3FF: wantsEmoji = true; showsNothing = false; continue
                 case 0xFE0E: textPresentation = true; continue
                 case 0x200D: hasJoiner = true; continue
                 default: break
                 }
                 if CharacterProperties.isDefaultIgnorable(value) || CharacterProperties.isLineSeparator(scalar) { continue }
-                if !CharacterProperties.isSpaceOrControl(value) { isSpaceLike = false }
+                if value >= 0xA0 { showsNothing = false }  // below: C1 controls
                 if first, CharacterProperties.mayBeEmoji(value) {
                     let properties = EmojiProperties.of(scalar)
                     if properties.isEmojiPresentation { wantsEmoji = true }
@@ -163,11 +195,7 @@ enum FontFallback {
     /// would continue (`current`, `nil` at the start of the text).
     static func choose(_ cluster: Cluster, chain: Chain, current: Int?) -> UInt8 {
         if chain.count == 1 { return 0 }
-        if cluster.isSpaceLike, let current, !chain.isColor(current) { return UInt8(current) }
-        if cluster.script == nil, !cluster.wantsEmoji, let current, !chain.isColor(current),
-           cluster.isCovered(by: chain.members[current].coverage) {
-            return UInt8(current)
-        }
+        if cluster.showsNothing, let current, !chain.isColor(current) { return UInt8(current) }
         if cluster.wantsEmoji, let index = chain.firstColorFont(where: cluster.isCovered(by:)) { return UInt8(index) }
         var fallback: Int?
         for index in 0..<chain.count {

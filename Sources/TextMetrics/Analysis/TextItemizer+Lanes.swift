@@ -1,14 +1,14 @@
 import TextSegmentation
 
 /// The itemizer's lanes: clusters that plainly continue the run they are in — printable
-/// ASCII, letters of the run's script, punctuation the run's font has, emoji of the common
-/// shapes — found without building a ``FontFallback/Cluster`` or asking the policy, with the
-/// choice ``FontFallback/choose(_:chain:current:)`` would make.
+/// ASCII, letters of the run's script, punctuation the run's font is the first to have, emoji
+/// of the common shapes — found without building a ``FontFallback/Cluster`` or asking the
+/// policy, with the choice ``FontFallback/choose(_:chain:current:)`` would make.
 extension TextItemizer {
     /// The cluster at `start` as a run of its own at level 0, when it is one character that
-    /// is an ASCII letter and the primary font is a text font with all of ASCII, or a CJK
-    /// Unified Ideograph that a text font is the first of the chain to have: the font and
-    /// script `choose` gives it (as `quickChoice` does). `nil` for any other cluster.
+    /// is an ASCII letter and the chain's first text font has all of ASCII, or a CJK Unified
+    /// Ideograph that a text font is the first of the chain to have: the font and script
+    /// `choose` gives it (as `quickChoice` does). `nil` for any other cluster.
     @inline(__always)
     static func letterCluster(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ chain: FontFallback.Chain) -> TextRun? {
         let lead = bytes[start]
@@ -16,8 +16,8 @@ extension TextItemizer {
         let script: UnicodeScript
         let end: Int
         if (lead | 0x20) &- 0x61 < 26 {
-            guard chain.isASCIITextFont(0) else { return nil }
-            (font, script, end) = (0, .latin, start + 1)
+            guard let ascii = chain.asciiFont else { return nil }
+            (font, script, end) = (ascii, .latin, start + 1)
         } else if lead &- 0xE4 < 6, start + 3 <= bytes.count {
             // Lead bytes 0xE4–0xE9: U+4000–U+9FFF (a String's UTF-8 is well formed).
             let value = UTF8Scan.threeByteCodePoint(at: start, in: bytes)
@@ -33,32 +33,26 @@ extension TextItemizer {
     }
 
     /// How far from `start` the text is printable ASCII that extends `run` — every character
-    /// a cluster of its own (ASCII follows it) that `choose` would give the run's font: letters
-    /// when the run is in the primary font and that is a text font with all of ASCII (in a Latin
-    /// or not yet scripted run, which becomes Latin), digits and punctuation when the run's
-    /// font is such a font, spaces in any text font. Returns `start` when none does.
+    /// a cluster of its own (ASCII follows it) that `choose` would give the run's font, when
+    /// that is the chain's first text font and has all of ASCII: spaces, digits and
+    /// punctuation, and letters in a Latin or not yet scripted run (which becomes Latin).
+    /// Returns `start` when none does.
     @inline(__always)
     static func asciiLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
                                      _ chain: FontFallback.Chain) -> Int {
-        let font = Int(run.font)
-        guard !chain.isColor(font) else { return start }
-        let takesLetters = font == 0 && chain.isASCIITextFont(0) && (run.script == .latin || run.script.isShared)
-        let takesOthers = chain.isASCIITextFont(font)
+        guard chain.asciiFont == Int(run.font) else { return start }
+        let takesLetters = run.script == .latin || run.script.isShared
         let count = bytes.count
         var sawLetter = false
         var i = start
         // Every printable ASCII byte goes on: eight at a time first.
-        if takesLetters, takesOthers, run.script == .latin { i = printableASCIIWordsEnd(bytes, from: i) }
+        if run.script == .latin { i = printableASCIIWordsEnd(bytes, from: i) }
         while i < count {
             let byte = bytes[i]
-            if byte != 0x20 {
-                guard byte &- 0x21 < 0x5E else { break }  // printable ASCII
-                if (byte | 0x20) &- 0x61 < 26 {
-                    guard takesLetters else { break }
-                    sawLetter = true
-                } else {
-                    guard takesOthers else { break }
-                }
+            guard byte &- 0x20 < 0x5F else { break }  // printable ASCII or space
+            if (byte | 0x20) &- 0x61 < 26 {
+                guard takesLetters else { break }
+                sawLetter = true
             }
             i += 1
         }
@@ -88,10 +82,10 @@ extension TextItemizer {
 
     /// How far from `start` the text is characters of 3-byte UTF-8 that extend `run`: each a
     /// plain base with no extending character after it (so a cluster of its own) that is a
-    /// letter of the run's script (CJK ideographs, kana, Vietnamese letters…) first found among
-    /// text fonts in the run's font, or punctuation or a symbol of the Common script that the
-    /// run's font has (``CharacterProperties/isPlainPunctuation(_:)``) — the choice `choose` makes for it. Returns
-    /// `start` when none does.
+    /// letter of the run's script (CJK ideographs, kana, Vietnamese letters…) first found in
+    /// the run's font, or punctuation or a symbol of the Common script
+    /// (``CharacterProperties/isPlainPunctuation(_:)``) that the run's font is the first text
+    /// font to have — the choice `choose` makes for it. Returns `start` when none does.
     @inline(__always)
     static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
                                       _ chain: FontFallback.Chain) -> Int {
@@ -127,8 +121,8 @@ extension TextItemizer {
                 guard !CharacterProperties.isSpecialLetter(value), chain.isFirstFont(font, having: value) else { break }
             } else {
                 // Punctuation or a symbol of the Common script (fullwidth commas after
-                // ideographs) that stays in the run's font, as `quickChoice` keeps it.
-                guard own == .common, CharacterProperties.isPlainPunctuation(scalar), chain.members[font].coverage.contains(value: value)
+                // ideographs) that the run's font is the first text font to have.
+                guard own == .common, CharacterProperties.isPlainPunctuation(scalar), chain.isFirstTextFont(font, having: value)
                 else { break }
             }
             i += 3
@@ -237,35 +231,28 @@ extension TextItemizer {
     }
 
     /// The font and script of the cluster `start..<end` when it is one character that is
-    /// printable ASCII, a letter of a script (see `Cluster`), or a punctuation mark or symbol
-    /// that cannot be emoji, and a text font has it; `nil` for any other cluster, which takes
-    /// the general path. The same choice as `choose` for such a cluster, given the current
-    /// run's font `current`.
+    /// printable ASCII or a space, a letter of a script (see `Cluster`), or a punctuation mark
+    /// or symbol that cannot be emoji, and a text font has it; `nil` for any other cluster,
+    /// which takes the general path. The same choice as `choose` for such a cluster.
     @inline(__always)
-    static func quickChoice(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ chain: FontFallback.Chain,
-                                    current: Int) -> (font: UInt8, script: UnicodeScript?)? {
+    static func quickChoice(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ chain: FontFallback.Chain)
+        -> (font: UInt8, script: UnicodeScript?)? {
         let lead = bytes[start]
         if end - start == 1 {
-            // A space in a text run stays in its font.
-            if lead == 0x20 { return chain.isColor(current) ? nil : (UInt8(current), nil) }
-            guard lead > 0x20, lead < 0x7F else { return nil }
-            if (lead | 0x20) >= 0x61 && (lead | 0x20) <= 0x7A {
-                // A letter takes the first text font that has it: the primary, when it has all of ASCII.
-                return chain.isASCIITextFont(0) ? (0, .latin) : nil
-            }
-            // Punctuation and digits stay in the current run's text font when it has them.
-            return chain.isASCIITextFont(current) ? (UInt8(current), nil) : nil
+            // Printable ASCII and the space take the first text font, when it has all of ASCII.
+            guard lead &- 0x20 < 0x5F, let ascii = chain.asciiFont else { return nil }
+            return (UInt8(ascii), (lead | 0x20) &- 0x61 < 26 ? .latin : nil)
         }
         // One character: a String's UTF-8 is well formed, so the lead byte gives the length.
         let (value, length) = UTF8Scan.codePoint(at: start, in: bytes)
         guard length == end - start, let scalar = Unicode.Scalar(value) else { return nil }
         let script = UnicodeScript(scalar)
         if script.isShared {
-            // Punctuation, symbols, digits of other scripts stay in the current run's text font
-            // when it has them — unless they may be emoji, hold no glyph, or are whitespace.
-            guard CharacterProperties.isPlainPunctuation(scalar), !chain.isColor(current),
-                  chain.members[current].coverage.contains(scalar) else { return nil }
-            return (UInt8(current), nil)
+            // Punctuation, symbols, digits of other scripts take the first text font that has
+            // them — unless they may be emoji, hold no glyph, or are whitespace.
+            guard CharacterProperties.isPlainPunctuation(scalar), let font = chain.firstTextFont(having: value)
+            else { return nil }
+            return (UInt8(font), nil)
         }
         guard !CharacterProperties.isSpecialLetter(value), let font = chain.firstFont(having: scalar), !chain.isColor(font) else { return nil }
         return (UInt8(font), script)

@@ -55,10 +55,6 @@ enum TextItemizer {
         var current: TextRun?
         var levelIndex = 0
         var start = 0
-        // Whitespace after an emoji (color font) run, or at a change of direction, is held
-        // until the next cluster and takes its font: the emoji font between two emoji, the
-        // text's font before text.
-        var held: (start: Int, level: UInt8)?
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
         // A text that starts with a letter the quick choice knows starts its first run there.
         if quick, levels.isEmpty, !bytes.isEmpty, let first = letterCluster(bytes, at: 0, chain) {
@@ -69,20 +65,8 @@ enum TextItemizer {
             // Whether the lanes found that the cluster here, which may start an emoji, is not
             // one of the common shapes (so the general path need not look again).
             var isOtherEmoji = false
-            if quick, levels.isEmpty, held == nil, var run = current {
+            if quick, levels.isEmpty, var run = current {
                 let lead = bytes[start]
-                // Spaces after an emoji: held for what follows, as the general path holds
-                // whitespace after a color font — but the last, if a mark extends it.
-                if lead == 0x20, chain.isColor(Int(run.font)) {
-                    var end = start + 1
-                    while end < bytes.count, bytes[end] == 0x20 { end += 1 }
-                    if end < bytes.count, bytes[end] >= 0x80, extendsCluster(at: end, bytes) { end -= 1 }
-                    if end > start {
-                        held = (start, 0)
-                        start = end
-                        continue
-                    }
-                }
                 // Printable ASCII that continues a run (words after words), or characters of
                 // three bytes that do: no cluster to build.
                 let end = lead < 0x80 ? asciiLaneEnd(bytes, from: start, run: &run, chain)
@@ -124,53 +108,17 @@ enum TextItemizer {
             while levelIndex + 1 < levels.count, levels[levelIndex].range.upperBound <= start { levelIndex += 1 }
             let level = levels.isEmpty ? 0 : levels[levelIndex].level
             // A cluster of one letter or ASCII character (most clusters): the choice `choose`
-            // would make, without building a `Cluster`. It continues the current run, or, a
-            // letter of another font or script, starts the next one as the general path does;
-            // elsewhere (after held whitespace, at a change of level) the choice goes on with
-            // the general path below.
-            var quickFont: (font: UInt8, script: UnicodeScript?)? = emoji.map { ($0.font, nil) }
-            if quickFont == nil, quick, var run = current, held == nil || bytes[start] != 0x20,
-               let (font, script) = quickChoice(bytes, start, end, chain, current: Int(run.font)) {
-                if held == nil, run.level == level {
-                    if font == run.font, script == nil || script == run.script || run.script.isShared {
-                        if let script, run.script.isShared { run.script = script }
-                        run.end = Int32(end)
-                        current = run
-                        continue
-                    }
-                    if let script {
-                        close(run)
-                        current = TextRun(start: Int32(start), end: Int32(end), font: font, script: script, level: level)
-                        continue
-                    }
-                }
-                // A space may be held (at a change of direction): the general path decides.
-                if bytes[start] != 0x20 { quickFont = (font, script) }
-            }
+            // would make, without building a `Cluster`.
+            let quickFont: (font: UInt8, script: UnicodeScript?)? = emoji.map { ($0.font, nil) }
+                ?? (quick ? quickChoice(bytes, start, end, chain) : nil)
             let font: UInt8
             let clusterScript: UnicodeScript?
             if let quickFont {
                 (font, clusterScript) = quickFont
             } else {
                 let cluster = FontFallback.Cluster(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                if cluster.isSpaceLike, let run = current, held.map({ $0.level == level }) ?? true,
-                   chain.isColor(Int(run.font)) || run.level != level {
-                    if held == nil { held = (start, level) }
-                    continue
-                }
                 font = FontFallback.choose(cluster, chain: chain, current: current.map { Int($0.font) })
                 clusterScript = cluster.script
-            }
-            if let spaces = held, var run = current {
-                held = nil
-                if run.font == font && run.level == spaces.level {
-                    run.end = Int32(start)
-                    current = run
-                } else {
-                    close(run)
-                    current = TextRun(start: Int32(spaces.start), end: Int32(start), font: font, script: run.script,
-                                      level: spaces.level)
-                }
             }
             if var run = current, run.font == font, run.level == level,
                clusterScript == nil || clusterScript == run.script || run.script.isShared {
@@ -182,13 +130,6 @@ enum TextItemizer {
             close(current)
             current = TextRun(start: Int32(start), end: Int32(end), font: font,
                               script: clusterScript ?? current?.script ?? .common, level: level)
-        }
-        if let spaces = held, let run = current {
-            // Trailing whitespace after emoji: in the first text font that has it.
-            close(run)
-            let cluster = FontFallback.Cluster(UnsafeBufferPointer(rebasing: bytes[spaces.start..<bytes.count]))
-            current = TextRun(start: Int32(spaces.start), end: Int32(bytes.count),
-                              font: FontFallback.choose(cluster, chain: chain, current: nil), script: run.script, level: spaces.level)
         }
         close(current)
         return runs

@@ -17,6 +17,11 @@
  *  - a private fontconfig configuration (fonts.conf beside this file, a template) holding only the
  *    repository's Fonts folder, parsed into a fresh FcConfig, its cache in a temporary directory
  *    removed at exit: no system font can leak in (`--list-fonts` shows what the config holds);
+ *    it is also made fontconfig's current configuration, since PangoFT2 substitutes patterns
+ *    with the current one (FcConfigSubstitute(NULL, …)): otherwise the system's rules would
+ *    still apply (Debian's 45-generic.conf and 60-generic.conf prefer a color font for every
+ *    character whenever a family list names an emoji font, so digits, spaces, # and * went to
+ *    Noto Color Emoji ahead of the chain's first font);
  *  - hinting off (fontconfig hinting=false, hintstyle=hintnone, in the config and again in the
  *    font map's default substitute), glyph positions not rounded
  *    (pango_context_set_round_glyph_positions(ctx, FALSE));
@@ -1100,6 +1105,7 @@ int main(int argc, char **argv) {
     if (!realpath(fonts_dir, absolute_fonts)) die("no fonts folder at %s", fonts_dir);
 
     FcConfig *config = make_private_config(absolute_fonts, template_path);
+    FcConfigSetCurrent(config);  /* PangoFT2 runs FcConfigSubstitute on the current configuration */
     if (list) { list_fonts(config); return 0; }
 
     PangoFontMap *font_map = pango_ft2_font_map_new();

@@ -35,10 +35,11 @@ import TextMetrics
     }
 
     @Test func eachRunIsMeasuredInTheFirstFontThatHasIt() throws {
-        // "Hello " in Roboto; "你好" in WenQuanYi, and the space after it stays there; "world" back in Roboto.
+        // "Hello " in Roboto; "你好" in WenQuanYi; the space after it and "world" back in Roboto,
+        // the first font that has them.
         let layout = try Self.layout("Hello 你好 world")
-        let expected = try Self.hbWidth("Roboto-Regular", "Hello ") + Self.hbWidth("wqy-microhei", "你好 ")
-            + Self.hbWidth("Roboto-Regular", "world")
+        let expected = try Self.hbWidth("Roboto-Regular", "Hello ") + Self.hbWidth("wqy-microhei", "你好")
+            + Self.hbWidth("Roboto-Regular", " world")
         #expect(abs(layout.size.width - expected) < 1e-9)
         #expect(layout.usesFallbackFonts)
         #expect(layout.missingGlyphs.isEmpty)
@@ -47,24 +48,42 @@ import TextMetrics
         #expect(abs(plain.size.width - (try Self.hbWidth("Roboto-Regular", "Hello world"))) < 1e-9)
     }
 
-    @Test func commonCharactersStayWithTheirRun() throws {
-        // The comma and space after Chinese stay in WenQuanYi; digits that open a text take the first font.
-        let chinese = try Self.layout("你好, 世界")
-        #expect(abs(chinese.size.width - (try Self.hbWidth("wqy-microhei", "你好, 世界"))) < 1e-9)
+    @Test func commonCharactersTakeTheFirstFontThatHasThem() throws {
+        // Roboto has the ASCII parentheses, digits, comma and space (its cmap, read by the test
+        // support's own parser), not the ideographs or the fullwidth comma, which WenQuanYi has.
+        let roboto = try SfntTables(path: try #require(BundledFonts.path(named: "Roboto-Regular"))).mappedCodePoints()
+        let wqy = try SfntTables(path: try #require(BundledFonts.path(named: "wqy-microhei"))).mappedCodePoints()
+        #expect("(2.0), ".unicodeScalars.allSatisfy { roboto.contains($0.value) })
+        #expect(!roboto.contains(0x7248) && !roboto.contains(0xFF0C) && wqy.contains(0x7248) && wqy.contains(0xFF0C))
+        let version = try Self.layout("版本(2.0)发布")
+        #expect(abs(version.size.width - (try Self.hbWidth("wqy-microhei", "版本") + Self.hbWidth("Roboto-Regular", "(2.0)")
+                                          + Self.hbWidth("wqy-microhei", "发布"))) < 1e-9)
+        let comma = try Self.layout("你好, 世界")
+        #expect(abs(comma.size.width - (try Self.hbWidth("wqy-microhei", "你好") + Self.hbWidth("Roboto-Regular", ", ")
+                                        + Self.hbWidth("wqy-microhei", "世界"))) < 1e-9)
+        // The fullwidth comma only WenQuanYi has stays in the run of ideographs.
+        let fullwidth = try Self.layout("你好，世界")
+        #expect(abs(fullwidth.size.width - (try Self.hbWidth("wqy-microhei", "你好，世界"))) < 1e-9)
+        // Digits that open a text take the first font, as anywhere.
         let digits = try Self.layout("123 你好")
-        let expected = try Self.hbWidth("Roboto-Regular", "123 ") + Self.hbWidth("wqy-microhei", "你好")
-        #expect(abs(digits.size.width - expected) < 1e-9)
+        #expect(abs(digits.size.width - (try Self.hbWidth("Roboto-Regular", "123 ") + Self.hbWidth("wqy-microhei", "你好"))) < 1e-9)
+        // WenQuanYi first: it has ASCII, so everything is in it.
+        let wqyFirst = try Self.layout("版本(2.0)发布", ["wqy-microhei", "Roboto-Regular"])
+        #expect(abs(wqyFirst.size.width - (try Self.hbWidth("wqy-microhei", "版本(2.0)发布"))) < 1e-9)
     }
 
     @Test func arabicJoinsAndHebrewRunsRightToLeft() throws {
-        let arabic = "مرحبا بالعالم"
-        let layout = try Self.layout("Hi " + arabic)
-        let expected = try Self.hbWidth("Roboto-Regular", "Hi ") + Self.hbWidth("NotoSansArabic-Regular", arabic)
+        // The Arabic words join within themselves; the space between them is Roboto's, the
+        // first font that has a space.
+        let layout = try Self.layout("Hi مرحبا بالعالم")
+        let expected = try Self.hbWidth("Roboto-Regular", "Hi ") + Self.hbWidth("NotoSansArabic-Regular", "مرحبا")
+            + Self.hbWidth("Roboto-Regular", " ") + Self.hbWidth("NotoSansArabic-Regular", "بالعالم")
         #expect(abs(layout.size.width - expected) < 1e-9)
         // Joining changes the width: the letters shaped one by one add up to something else.
+        let arabic = "مرحبا"
         var isolated = 0.0
-        for letter in arabic where letter != " " { isolated += try Self.hbWidth("NotoSansArabic-Regular", String(letter)) }
-        #expect(abs(isolated - (try Self.hbWidth("NotoSansArabic-Regular", arabic.replacingOccurrences(of: " ", with: "")))) > 1)
+        for letter in arabic { isolated += try Self.hbWidth("NotoSansArabic-Regular", String(letter)) }
+        #expect(abs(isolated - (try Self.hbWidth("NotoSansArabic-Regular", arabic))) > 1)
         // Hebrew: logical order is kept for line breaking; lines are adjacent byte ranges.
         let hebrew = try Self.layout("abc שלום עולם def", width: 60)
         #expect(hebrew.lines.count > 1)

@@ -6,8 +6,8 @@ import TestSupport
 /// same runs as the general path, cluster by cluster, on random texts mixing every kind of
 /// cluster the general path treats specially, in chains of several orders.
 @Suite struct ItemizerQuickPathTests {
-    /// Pieces that make the general path work: letters of several scripts, punctuation that
-    /// stays with its run, spaces, emoji of every kind, marks, joiners, right-to-left text,
+    /// Pieces that make the general path work: letters of several scripts, punctuation,
+    /// spaces, emoji of every kind, marks, joiners, right-to-left text,
     /// controls, characters no font has, halfwidth voiced marks (extending), Hangul jamo,
     /// and letters that one font of a chain has and an earlier one lacks (ẞ, ἀ: Roboto only;
     /// ạ, ế: WenQuanYi too).
@@ -31,6 +31,8 @@ import TestSupport
         // and symbols there that are not emoji, or hold no glyph.
         "✨", "⭐", "⌚", "☀️", "☝🏽", "❤\u{1F3FD}", "✈\u{FE0E}", "❤️\u{200D}🔥", "❤️\u{301}", "‼️", "↔", "↔️",
         "〰️", "㊗️", "→", "\u{2066}", "\u{20E3}", "\u{2029}", "\u{2060}",
+        // Keycaps without U+FE0F or with U+FE0E, a no-break space, a fullwidth digit.
+        "1\u{20E3}", "#\u{FE0E}\u{20E3}", "\u{00A0}", "２",
         // A CJK Unified Ideograph that no bundled font has, which ends a run of ideographs.
         Self.unmappedIdeograph,
     ]
@@ -44,6 +46,7 @@ import TestSupport
         ["NotoColorEmoji", "Roboto-Regular", "wqy-microhei"],
         ["Roboto-Regular", "NotoSansArabic-Regular", "NotoSansHebrew-Regular", "wqy-microhei", "NotoColorEmoji"],
         ["NotoSansHebrew-Regular", "Roboto-Regular"],
+        ["NotoSansArabic-Regular", "NotoColorEmoji", "Roboto-Regular", "wqy-microhei"],
         ["Roboto-Medium"],
     ]
 
