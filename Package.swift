@@ -77,9 +77,9 @@ let package = Package(
         .testTarget(name: "TextSegmentationTests", dependencies: ["TextSegmentation", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "TestSupport", "TextSegmentation", "JSON"]),
-        .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout", "TextMetrics", "TestSupport", "JSON"]),
+        .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout", "TextMetrics", "TextJSON", "TestSupport", "JSON"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver", "TestSupport"]),
-        .testTarget(name: "ConstraintLayoutTests", dependencies: ["ConstraintLayout", "CellLayout", "TestSupport", "JSON"]),
+        .testTarget(name: "ConstraintLayoutTests", dependencies: ["ConstraintLayout", "CellLayout", "TextJSON", "TestSupport", "JSON"]),
         .testTarget(name: "CellRenderingTests", dependencies: ["CellRendering", "CellLayout", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["textmetrics", "TestSupport"]),
     ]

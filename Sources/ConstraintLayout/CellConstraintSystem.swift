@@ -93,6 +93,9 @@ public final class CellConstraintSystem {
     /// stale snapping constant from the previous row bends the proportion, never the widths
     /// of the items that size to their content.
     static let proportionalWidth = LayoutPriority(950)
+    /// How strongly a baseline row's guide keeps to the row's top: above every hugging, so the
+    /// items of a row taller than they need (a minimum height, a stretched row) stay at its top.
+    static let baselineGuide = LayoutPriority(990)
     /// How strongly a stack hugs its content vertically (slack stays at its bottom):
     /// deeper stacks hug harder, so stretching goes to the outermost stack.
     static func stackHugging(depth: Int) -> LayoutPriority {
@@ -345,8 +348,9 @@ public final class CellConstraintSystem {
             engine.addItem(made)
             guide = made
             baselineRows.append(BaselineRow(node: index, children: children, first: node.align == .firstBaseline))
-            // Where the guide's top is as high as the items let it be.
-            out.append(made.top.constraint(equalTo: row.top, constant: pt(node.top)).withPriority(hug))
+            // The guide's top as high as the items let it be, whatever pulls the row taller.
+            out.append(made.top.constraint(equalTo: row.top, constant: pt(node.top))
+                .withPriority(CellConstraintSystem.baselineGuide))
         }
         for child in children {
             let item = items[child]!

@@ -78,6 +78,17 @@ import CellLayout
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
+    /// The styled FeedItem: its rows (mentions, links, hashtags, attachments in six languages,
+    /// baseline rows, a paragraph style and "… more"), and random plain rows, at three widths.
+    @Test func styledFeedItem() throws {
+        let template = try Self.template("feed-item-styled.json")
+        let rows = try String(contentsOfFile: Self.examples + "/feed-item-styled-rows.jsonl", encoding: .utf8)
+            .split(separator: "\n").map { try RowData(json: String($0)) }
+        #expect(rows.count >= 8)
+        let failures = try Self.check(template, rows + Self.rows(for: template, count: 30, seed: 11), widths: [nil, 320, 414])
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
     @Test(arguments: ["feed-item.json", "single-label.json", "three-labels.json"])
     func example(_ name: String) throws {
         let template = try Self.template(name)

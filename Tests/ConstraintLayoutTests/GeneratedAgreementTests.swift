@@ -1,19 +1,25 @@
 import ConstraintLayout
 import JSON
 import TestSupport
+import TextJSON
 import Testing
 import TextMetrics
 import CellLayout
 
 /// Random templates and rows: the solver's frames equal the fast path's on the pixel grid.
 @Suite struct GeneratedAgreementTests {
-    /// Builds random templates: nested columns and rows, insets, spacings, minimum heights,
-    /// line limits, `if` items, `grow`, boxes of every kind, texts in several fonts.
+    /// Builds random templates: nested columns and rows (some aligned on first or last
+    /// baselines), insets, spacings, minimum heights, line limits, `if` items, `grow`, boxes of
+    /// every kind (some with a baseline), texts in several fonts — some with named styles, a
+    /// paragraph style and a "… more" token, their rows' fields text objects with spans
+    /// naming the styles and attachments.
     struct Generator {
         var random: TestCorpus.Random
         var fieldCount = 0
         var conditions: [String] = []
         var fields: [String] = []
+        /// Fields of text items that declare the styles "em" and "small".
+        var styledFields: Set<String> = []
 
         init(seed: UInt64) { random = TestCorpus.Random(seed: seed) }
 
@@ -34,6 +40,7 @@ import CellLayout
             fieldCount = 0
             conditions = []
             fields = []
+            styledFields = []
             let root = item(depth: 0, inRow: false)
             return CellTemplate(
                 width: Double(random.int(200...420)), scale: Double(random.int(1...3)),
@@ -50,7 +57,8 @@ import CellLayout
                 let isRow = chance(45)
                 let count = random.int(1...(isRow ? 3 : 4))
                 let children = (0..<count).map { _ in self.item(depth: depth + 1, inRow: isRow) }
-                let aligns: [CellItem.Alignment?] = [nil, nil, .start, .center, .end, .fill]
+                let aligns: [CellItem.Alignment?] = isRow ? [nil, nil, .start, .center, .end, .fill, .firstBaseline, .lastBaseline]
+                    : [nil, nil, .start, .center, .end, .fill]
                 let stack = CellItem.Stack(spacing: chance(70) ? length(0...12) : 0, align: random.pick(aligns), items: children)
                 item = CellItem(isRow ? .row(stack) : .column(stack))
             } else if roll < 80 {
@@ -61,8 +69,35 @@ import CellLayout
                 let modes: [LineBreakMode] = [.wordWrap, .wordWrap, .charWrap, .truncateTail, .clip, .truncateMiddle]
                 item = .text(field, font: [random.pick(fonts)], size: Double(random.int(10...22)),
                              numberOfLines: random.pick([0, 0, 1, 1, 2, 3]), lineBreakMode: random.pick(modes))
+                if chance(35), case .text(var text) = item.content {
+                    // Named styles, a paragraph style, a token: rich text both paths size.
+                    var em = StyleDescription()
+                    em.fonts = ["Roboto-Medium"]
+                    var small = StyleDescription()
+                    small.size = Double(random.int(9...13))
+                    small.kern = chance(50) ? 0.5 : nil
+                    text.styles = ["em": em, "small": small]
+                    styledFields.insert(field)
+                    if chance(60) {
+                        var paragraph = ParagraphStyle()
+                        paragraph.lineSpacing = Double(random.int(0...6))
+                        paragraph.lineHeightMultiple = random.pick([0, 0, 1.2, 1.5])
+                        paragraph.paragraphSpacing = Double(random.int(0...8))
+                        paragraph.firstLineHeadIndent = Double(random.int(0...12))
+                        paragraph.minimumLineHeight = random.pick([0, 0, 20])
+                        text.paragraph = paragraph
+                    }
+                    if chance(50) {
+                        var token = TruncationTokenDescription()
+                        token.text = "… more"
+                        token.styleName = random.pick(["em", "small"])
+                        text.truncationToken = token
+                    }
+                    item.content = .text(text)
+                }
             } else {
-                switch random.int(0...4) {
+                switch random.int(0...5) {
+                case 5: item = .box(width: length(10...60), height: length(10...40), baseline: length(0...30))
                 case 0: item = .box(width: length(10...60), height: length(10...60))
                 case 1: item = .box(aspectRatio: Double(random.int(5...30)) / 10)
                 case 2: item = .box(height: length(5...40))
@@ -92,8 +127,34 @@ import CellLayout
             }
         }
 
+        /// A text object: the text with spans naming the styles (or giving a size), maybe an
+        /// attachment, in UTF-8 offsets on character boundaries.
+        mutating func styledText() -> JSONValue {
+            var string = text()
+            var attachments: [JSONValue] = []
+            if chance(30) {
+                let offset = string.utf8.count
+                string += " \u{FFFC} end"
+                attachments.append(.object([("offset", .number(Double(offset + 1))), ("width", .number(length(8...24))),
+                                            ("ascent", .number(length(6...24))), ("descent", .number(length(0...8)))]))
+            }
+            let boundaries = [0] + string.indices.map { string.utf8.distance(from: string.startIndex, to: $0) } + [string.utf8.count]
+            var spans: [JSONValue] = []
+            for _ in 0..<random.int(0...3) where boundaries.count > 2 {
+                let a = random.pick(boundaries), b = random.pick(boundaries)
+                var span: [(String, JSONValue)] = [("start", .number(Double(min(a, b)))), ("end", .number(Double(max(a, b))))]
+                span.append(chance(80) ? ("style", .string(random.pick(["em", "small"]))) : ("size", .number(Double(random.int(10...20)))))
+                spans.append(.object(span))
+            }
+            var members: [(String, JSONValue)] = [("text", .string(string)), ("spans", .array(spans))]
+            if !attachments.isEmpty { members.append(("attachments", .array(attachments))) }
+            return .object(members)
+        }
+
         mutating func row() -> RowData {
-            var members: [(String, JSONValue)] = fields.map { ($0, .string(text())) }
+            var members: [(String, JSONValue)] = fields.map { field in
+                (field, styledFields.contains(field) && chance(70) ? styledText() : .string(text()))
+            }
             for condition in conditions { members.append((condition, .bool(chance(60)))) }
             return try! RowData(.object(members))
         }
@@ -174,11 +235,28 @@ import CellLayout
             case .text(let t):
                 members = [("text", .string(t.field)), ("font", .string(t.fontChain[0])), ("size", .number(t.size)),
                            ("numberOfLines", .number(Double(t.numberOfLines))), ("lineBreakMode", .string(t.lineBreakMode.rawValue))]
+                if !t.styles.isEmpty {
+                    members.append(("styles", .object([("em", .object([("font", .string("Roboto-Medium"))])),
+                                                        ("small", .object([("size", .number(t.styles["small"]?.size ?? 11)),
+                                                                           ("kern", t.styles["small"]?.kern.map { .number($0) } ?? .null)]))])))
+                }
+                if let p = t.paragraph {
+                    members.append(("paragraph", .object([("lineSpacing", .number(p.lineSpacing)),
+                                                          ("lineHeightMultiple", .number(p.lineHeightMultiple)),
+                                                          ("paragraphSpacing", .number(p.paragraphSpacing)),
+                                                          ("firstLineHeadIndent", .number(p.firstLineHeadIndent)),
+                                                          ("minimumLineHeight", .number(p.minimumLineHeight))])))
+                }
+                if let token = t.truncationToken {
+                    members.append(("truncationToken", .object([("text", .string(token.text)),
+                                                                 ("style", .string(token.styleName ?? "em"))])))
+                }
             case .box(let b):
                 var box: [(String, JSONValue)] = []
                 if let w = b.width { box.append(("width", .number(w))) }
                 if let h = b.height { box.append(("height", .number(h))) }
                 if let r = b.aspectRatio { box.append(("aspectRatio", .number(r))) }
+                if let baseline = b.baseline { box.append(("baseline", .number(baseline))) }
                 members = [("box", .object(box))]
             case .column(let s), .row(let s):
                 var stack: [(String, JSONValue)] = [("spacing", .number(s.spacing)), ("items", .array(s.items.map(item)))]

@@ -149,10 +149,11 @@ struct FrameArithmetic<Source: CellContentSource> {
             tallest = max(tallest, try size(child, width: widths[child]))
         }
         guard node.pointee.align.isBaseline else { return tallest }
-        // Baselines in line: as tall as the most above the baseline plus the most below it.
+        // Baselines in line: as tall as the most above the baseline plus the most below it (a
+        // baseline may lie below an item's bottom: then it reaches less far below).
         let first = node.pointee.align == .firstBaseline
         var above = 0
-        var below = 0
+        var below = Int.min
         for child in children where heights[child] != -1 {
             let baseline = try self.baseline(child, height: heights[child], first: first)
             above = max(above, baseline)
