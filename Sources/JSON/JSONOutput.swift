@@ -91,8 +91,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes a member's key (`"name":`); its value follows. `name` must need no escaping
-    /// (the keys of answers are ASCII identifiers).
-    @inlinable public mutating func key(_ name: StaticString) {
+    /// (the keys of answers are ASCII identifiers). Inlined, so the name's length is known
+    /// where it is written and its bytes are copied by two loads and stores.
+    @inlinable @inline(__always) public mutating func key(_ name: StaticString) {
         let length = name.utf8CodeUnitCount
         reserve(length + 4)
         var at = base + count
@@ -308,13 +309,13 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     // MARK: - Members
 
     /// Writes a member with a number value.
-    @inlinable public mutating func member(_ name: StaticString, _ value: Double) {
+    @inlinable @inline(__always) public mutating func member(_ name: StaticString, _ value: Double) {
         key(name)
         append(value)
     }
 
     /// Writes a member with an integer value.
-    @inlinable public mutating func member(_ name: StaticString, _ value: Int) {
+    @inlinable @inline(__always) public mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         append(value)
     }
@@ -362,7 +363,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
 
     /// Copies `count` bytes: two overlapping word loads and stores for the short pieces
     /// answers are made of (keys, numbers), `memmove` for longer ones.
-    @inlinable
+    @inlinable @inline(__always)
     static func copy(_ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>) {
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
         switch count {

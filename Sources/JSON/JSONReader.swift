@@ -589,12 +589,8 @@ public struct JSONKey {
     /// The offset of the key's opening quote in the text.
     public let offset: Int
 
-    /// The key's first byte and length when it has no escape (else `nil`): a quick test
-    /// before comparing bytes.
-    var quickCheck: (first: UInt8, count: Int)? {
-        guard escaped == nil else { return nil }
-        return (raw.isEmpty ? 0 : raw[0], raw.count)
-    }
+    /// The key's bytes in the text when it has no escape (else `nil`).
+    var plainBytes: UnsafeBufferPointer<UInt8>? { escaped == nil ? raw : nil }
 
     /// Whether the key is `name`, compared byte for byte.
     @inline(__always)
