@@ -71,17 +71,24 @@ public struct JSONFieldNames: Sendable {
     /// By a name's length (at most 31) and first byte, `i + 1` for the one name `i` of that
     /// length and first byte, -1 when several share them, 0 for none: most keys are found,
     /// or known to be unknown, by one load and one comparison.
-    private let slots: [Int16]
+    @usableFromInline let slots: [Int16]
     /// Each name's bytes as two words (see ``words(_:)``), compared with a key's in place
     /// of its bytes.
-    private let nameWords: [Words]
+    @usableFromInline let nameWords: [Words]
 
     /// A name of at most 16 bytes as two words — its first and last eight bytes, four bytes
     /// or up to three single bytes, overlapping where it is short — which tell apart any two
     /// names of one length.
-    private struct Words: Equatable {
-        var head: UInt64
-        var tail: UInt64
+    @usableFromInline
+    struct Words: Equatable, Sendable {
+        @usableFromInline var head: UInt64
+        @usableFromInline var tail: UInt64
+
+        @usableFromInline
+        init(head: UInt64, tail: UInt64) {
+            self.head = head
+            self.tail = tail
+        }
     }
 
     init(_ names: [StaticString]) {
@@ -104,12 +111,12 @@ public struct JSONFieldNames: Sendable {
         self.nameWords = nameWords
     }
 
-    @inline(__always)
-    private static func slot(count: Int, first: UInt8) -> Int { min(count, 31) << 8 | Int(first) }
+    @inlinable @inline(__always)
+    static func slot(count: Int, first: UInt8) -> Int { min(count, 31) << 8 | Int(first) }
 
     /// The two words of `name` (16 bytes or fewer; longer ones are compared byte for byte).
-    @inline(__always)
-    private static func words(_ name: UnsafeBufferPointer<UInt8>) -> Words {
+    @inlinable @inline(__always)
+    static func words(_ name: UnsafeBufferPointer<UInt8>) -> Words {
         let count = name.count
         guard let start = name.baseAddress, count > 0 else { return Words(head: 0, tail: 0) }
         let p = UnsafeRawPointer(start)
@@ -128,19 +135,25 @@ public struct JSONFieldNames: Sendable {
         ends.indices.map { i in String(decoding: bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]], as: UTF8.self) }
     }
 
-    /// The index of the name `key` is, or `nil`.
-    @usableFromInline
+    /// The index of the name `key` is, or `nil`. Inlined: a plain key of at most 16 bytes,
+    /// the one name of its length and first byte, is found by two loads and two comparisons.
+    @inlinable @inline(__always)
     func index(of key: JSONKey) -> Int? {
         if let plain = key.plainBytes {
             let found = slots.withUnsafeBufferPointer { $0[JSONFieldNames.slot(count: plain.count, first: plain.first ?? 0)] }
             if found == 0 { return nil }
             if found > 0 && plain.count <= 16 {
-                // The one name of this length and first byte.
                 let i = Int(found) - 1
                 return nameWords.withUnsafeBufferPointer { $0[i] } == JSONFieldNames.words(plain) ? i : nil
             }
         }
-        return bytes.withUnsafeBufferPointer { bytes in
+        return searchIndex(of: key)
+    }
+
+    /// The index of the name `key` is, or `nil`, found by comparing it with every name.
+    @usableFromInline
+    func searchIndex(of key: JSONKey) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes in
             var start = 0
             for (i, end) in ends.enumerated() {
                 if key.matches(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return i }

@@ -26,9 +26,14 @@ public struct JSONReader {
     /// The text being read.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
-    public private(set) var offset = 0
+    public private(set) var offset: Int {
+        get { position }
+        set { position = newValue }
+    }
+    /// The offset of the next byte to read, as inlined code sees it.
+    @usableFromInline var position = 0
     /// Arrays and objects open around the reading position.
-    private var depth = 0
+    @usableFromInline var depth = 0
 
     /// The deepest nesting of arrays and objects accepted.
     public static let maxDepth = 512
@@ -44,11 +49,11 @@ public struct JSONReader {
     // MARK: - Looking ahead
 
     /// Skips spaces, tabs, line feeds and carriage returns.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
             default: return
             }
         }
@@ -114,7 +119,7 @@ public struct JSONReader {
             }
         case .array: try readArray { _, reader in try reader.skipValue(checkingUTF8: checkingUTF8) }
         case .string: _ = try readStringBytes(validating: checkingUTF8)
-        case .number: _ = try readNumber()
+        case .number: _ = try scanNumber()
         case .bool: _ = try readBool()
         case .null: try readNull()
         }
@@ -197,37 +202,46 @@ public struct JSONReader {
     /// Reads an object, calling `member` with each key and the reader positioned at its value,
     /// which `member` must read (or skip). Keys are handed over in order; a repeated key is
     /// handed over again.
+    ///
+    /// Inlined, so that a caller's `member` is too (``JSONFields`` reads every request so).
+    @inlinable
     public mutating func readObject(_ member: (_ key: JSONKey, _ reader: inout JSONReader) throws -> Void) throws {
-        try expect(.object)
-        try enter()
-        offset += 1
-        skipWhitespace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
+        try enterObject()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
             depth -= 1
             return
         }
         while true {
             skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let key = try scanKey()
             skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-            offset += 1
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            position += 1
             try member(key, &self)
             skipWhitespace()
-            guard offset < bytes.count else { throw error("unterminated object") }
-            if bytes[offset] == UInt8(ascii: ",") {
-                offset += 1
+            guard position < bytes.count else { throw error("unterminated object") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
                 continue
             }
-            if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
                 depth -= 1
                 return
             }
             throw error("expected ',' or '}' in an object")
         }
+    }
+
+    /// Reads an object's opening brace and the whitespace after it.
+    @usableFromInline
+    mutating func enterObject() throws {
+        try expect(.object)
+        try enter()
+        offset += 1
+        skipWhitespace()
     }
 
     /// Reads an array, calling `element` with each index and the reader positioned at the
@@ -307,12 +321,14 @@ public struct JSONReader {
 
     // MARK: - Scanning
 
-    private mutating func expect(_ kind: JSONKind) throws {
+    @usableFromInline
+    mutating func expect(_ kind: JSONKind) throws {
         let found = try peek()
         guard found == kind else { throw error("expected \(kind.name), found \(found.name)") }
     }
 
-    private mutating func enter() throws {
+    @usableFromInline
+    mutating func enter() throws {
         guard depth < JSONReader.maxDepth else { throw error("nesting deeper than \(JSONReader.maxDepth) levels") }
         depth += 1
     }
@@ -326,37 +342,40 @@ public struct JSONReader {
         offset += length
     }
 
-    /// Reads an object's key at `offset` (its opening quote): keys are short and plain, so a
-    /// byte loop finds the closing quote; one with an escape is decoded.
-    @inline(__always)
-    private mutating func scanKey() throws -> JSONKey {
-        let keyStart = offset
+    /// Reads an object's key at `offset` (its opening quote): keys are short and plain, so the
+    /// closing quote is found in the next eight bytes by one test of the word; a longer key,
+    /// or one with an escape, is read as any string is (and an escaped one decoded, to check
+    /// it, and decoded again only if it is asked for its text).
+    @usableFromInline @inline(__always)
+    mutating func scanKey() throws -> JSONKey {
+        let keyStart = position
         let base = bytes.baseAddress!
-        var end = offset + 1
-        while end < bytes.count {
-            let b = base[end]
-            if b == UInt8(ascii: "\"") {
-                offset = end + 1
-                return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: end - keyStart - 1),
-                               escaped: nil, offset: keyStart)
-            }
-            if b == UInt8(ascii: "\\") || b < 0x20 { break }
-            end += 1
+        if keyStart + 9 <= bytes.count,
+           let end = JSONReader.firstStringEnd(UnsafeRawPointer(base + keyStart + 1).loadUnaligned(as: UInt64.self)),
+           base[keyStart + 1 + end] == UInt8(ascii: "\"") {
+            position = keyStart + end + 2
+            return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: end), isEscaped: false, offset: keyStart)
         }
-        let (raw, escaped) = try readStringBytes(validating: false)
-        return JSONKey(raw: raw, escaped: escaped, offset: keyStart)
+        let (_, escaped) = try readStringBytes(validating: false)
+        return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: position - keyStart - 2),
+                       isEscaped: escaped != nil, offset: keyStart)
     }
 
     /// Reads a string at `offset` (its opening quote): the bytes between the quotes when it
     /// has no escape — checked to be UTF-8 only when `validating` — else its decoded text.
-    private mutating func readStringBytes(validating: Bool) throws -> (raw: UnsafeBufferPointer<UInt8>, escaped: String?) {
+    @usableFromInline
+    mutating func readStringBytes(validating: Bool) throws -> (raw: UnsafeBufferPointer<UInt8>, escaped: String?) {
         offset += 1
         let start = offset
         let count = bytes.count
         let base = bytes.baseAddress!
-        // Eight bytes at a time while none is a quote, a backslash or a control character.
-        while offset + 8 <= count,
-              !JSONReader.mayEndString(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) {
+        // Eight bytes at a time while none is a quote, a backslash or a control character;
+        // then from the first that may be.
+        while offset + 8 <= count {
+            if let end = JSONReader.firstStringEnd(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) {
+                offset += end
+                break
+            }
             offset += 8
         }
         while offset < count {
@@ -376,10 +395,12 @@ public struct JSONReader {
         return (UnsafeBufferPointer(start: base + start, count: 0), try readEscapedString(from: start))
     }
 
-    /// Whether some byte of `word` is a quote, a backslash or below 0x20 (the classic
-    /// "has a zero byte" test on the word xor each byte, and "has a byte below n").
-    @inline(__always)
-    private static func mayEndString(_ word: UInt64) -> Bool {
+    /// The index of the first byte of `word` (eight bytes of text, the first in its low byte)
+    /// that is a quote, a backslash or below 0x20; `nil` when none is. The classic "has a zero
+    /// byte" test on the word xor each byte, and "has a byte below n": a byte above the first
+    /// one found may be flagged wrongly, the first never is.
+    @usableFromInline @inline(__always)
+    static func firstStringEnd(_ word: UInt64) -> Int? {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
@@ -387,7 +408,8 @@ public struct JSONReader {
         let hasQuote = (quotes &- ones) & ~quotes
         let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl) & highs != 0
+        let found = (hasQuote | hasBackslash | hasControl) & highs
+        return found == 0 ? nil : found.trailingZeroBitCount >> 3
     }
 
     /// Decodes a string with escapes, from its first byte `start` (the reader stands at its
@@ -581,16 +603,26 @@ public enum JSONKind: Sendable, Hashable {
     }
 }
 
-/// An object's key as ``JSONReader/readObject(_:)`` hands it over: its bytes in the text
-/// when it has no escape (valid only during that call), else its decoded text.
+/// An object's key as ``JSONReader/readObject(_:)`` hands it over: where its bytes are in
+/// the text (valid only during that call), and whether they hold escapes, decoded when its
+/// text is asked for.
 public struct JSONKey {
-    fileprivate let raw: UnsafeBufferPointer<UInt8>
-    fileprivate let escaped: String?
+    /// The bytes between its quotes.
+    @usableFromInline let raw: UnsafeBufferPointer<UInt8>
+    @usableFromInline let isEscaped: Bool
     /// The offset of the key's opening quote in the text.
     public let offset: Int
 
+    @usableFromInline
+    init(raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool, offset: Int) {
+        self.raw = raw
+        self.isEscaped = isEscaped
+        self.offset = offset
+    }
+
     /// The key's bytes in the text when it has no escape (else `nil`).
-    var plainBytes: UnsafeBufferPointer<UInt8>? { escaped == nil ? raw : nil }
+    @inlinable
+    var plainBytes: UnsafeBufferPointer<UInt8>? { isEscaped ? nil : raw }
 
     /// Whether the key is `name`, compared byte for byte.
     @inline(__always)
@@ -601,14 +633,18 @@ public struct JSONKey {
     /// Whether the key's UTF-8 bytes are `name`.
     @inline(__always)
     public func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let escaped { return escaped.utf8.elementsEqual(name) }
+        if isEscaped { return (try? string())?.utf8.elementsEqual(name) ?? false }
         return raw.count == name.count && (raw.count == 0 || memcmp(raw.baseAddress!, name.baseAddress!, raw.count) == 0)
     }
 
     /// The key as text.
     /// - Throws: ``JSONParseError`` when its bytes are not UTF-8.
     public func string() throws -> String {
-        if let escaped { return escaped }
+        if isEscaped {
+            // The key again, quotes and all, decoded.
+            var reader = JSONReader(UnsafeBufferPointer(start: raw.baseAddress! - 1, count: raw.count + 2))
+            return try reader.readString()
+        }
         guard let string = JSONReader.string(validating: raw) else {
             throw JSONParseError(reason: "invalid UTF-8 in a string", offset: offset + 1)
         }
