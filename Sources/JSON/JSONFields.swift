@@ -50,15 +50,20 @@ public struct JSONFields<Target>: Sendable {
     @inlinable
     public func read(_ reader: inout JSONReader, into target: inout Target) throws {
         guard try reader.peek() == .object else { throw try fieldNames.notAnObject(&reader, subject: subject) }
-        try reader.readObject { key, reader in
+        // ``JSONReader/readObject(_:)``'s loop, written out so that nothing is called per
+        // member but the field's reader.
+        var more = try reader.beginMembers()
+        while more {
+            let key = try reader.readMemberKey()
             guard let index = fieldNames.index(of: key) else {
                 throw try fieldNames.unknown(key, subject: subject)
             }
             do {
-                try readers[index](&reader, &target)
+                try readers.withUnsafeBufferPointer { $0[index] }(&reader, &target)
             } catch let error as JSONFieldError {
                 throw fieldNames.error(error, inField: index, subject: subject)
             }
+            more = try reader.endMember()
         }
     }
 }

@@ -206,42 +206,59 @@ public struct JSONReader {
     /// Inlined, so that a caller's `member` is too (``JSONFields`` reads every request so).
     @inlinable
     public mutating func readObject(_ member: (_ key: JSONKey, _ reader: inout JSONReader) throws -> Void) throws {
-        try enterObject()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            depth -= 1
-            return
-        }
-        while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let key = try scanKey()
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-            position += 1
+        var more = try beginMembers()
+        while more {
+            let key = try readMemberKey()
             try member(key, &self)
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unterminated object") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                depth -= 1
-                return
-            }
-            throw error("expected ',' or '}' in an object")
+            more = try endMember()
         }
     }
 
-    /// Reads an object's opening brace and the whitespace after it.
+    /// Reads an object's opening brace, and its closing one too when it has no member: whether
+    /// a member follows. With ``readMemberKey()`` and ``endMember()``, the steps of
+    /// ``readObject(_:)`` for a caller that reads the values in its own loop.
     @usableFromInline
-    mutating func enterObject() throws {
+    mutating func beginMembers() throws -> Bool {
         try expect(.object)
         try enter()
         offset += 1
         skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+            offset += 1
+            depth -= 1
+            return false
+        }
+        return true
+    }
+
+    /// Reads a member's key and the colon after it, leaving the reader at its value.
+    @inlinable @inline(__always)
+    mutating func readMemberKey() throws -> JSONKey {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+        let key = try scanKey()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+        position += 1
+        return key
+    }
+
+    /// Reads what follows a member's value: a comma (`true`: another member follows) or the
+    /// object's closing brace (`false`).
+    @inlinable @inline(__always)
+    mutating func endMember() throws -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw error("unterminated object") }
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
+        if bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return false
+        }
+        throw error("expected ',' or '}' in an object")
     }
 
     /// Reads an array, calling `element` with each index and the reader positioned at the
@@ -343,21 +360,32 @@ public struct JSONReader {
     }
 
     /// Reads an object's key at `offset` (its opening quote): keys are short and plain, so the
-    /// closing quote is found in the next eight bytes by one test of the word; a longer key,
-    /// or one with an escape, is read as any string is (and an escaped one decoded, to check
-    /// it, and decoded again only if it is asked for its text).
-    @usableFromInline @inline(__always)
+    /// closing quote is found in the next sixteen bytes by testing two words.
+    @inlinable @inline(__always)
     mutating func scanKey() throws -> JSONKey {
         let keyStart = position
         let base = bytes.baseAddress!
-        if keyStart + 9 <= bytes.count,
-           let end = JSONReader.firstStringEnd(UnsafeRawPointer(base + keyStart + 1).loadUnaligned(as: UInt64.self)),
-           base[keyStart + 1 + end] == UInt8(ascii: "\"") {
-            position = keyStart + end + 2
-            return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: end), isEscaped: false, offset: keyStart)
+        if keyStart + 17 <= bytes.count {
+            let text = UnsafeRawPointer(base + keyStart + 1)
+            if let end = JSONReader.firstStringEnd(text.loadUnaligned(as: UInt64.self))
+                ?? JSONReader.firstStringEnd(text.loadUnaligned(fromByteOffset: 8, as: UInt64.self)).map({ $0 + 8 }),
+               base[keyStart + 1 + end] == UInt8(ascii: "\"") {
+                position = keyStart + end + 2
+                return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: end), isEscaped: false,
+                               offset: keyStart)
+            }
         }
+        return try scanLongKey()
+    }
+
+    /// Reads a key as any string is read: one near the end of the text, longer than 15
+    /// bytes or with an escape (decoded, to check it, and decoded again only if it is asked
+    /// for its text).
+    @usableFromInline
+    mutating func scanLongKey() throws -> JSONKey {
+        let keyStart = offset
         let (_, escaped) = try readStringBytes(validating: false)
-        return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: position - keyStart - 2),
+        return JSONKey(raw: UnsafeBufferPointer(start: bytes.baseAddress! + keyStart + 1, count: offset - keyStart - 2),
                        isEscaped: escaped != nil, offset: keyStart)
     }
 
