@@ -59,7 +59,7 @@ public struct JSONFields<Target>: Sendable {
                 throw try fieldNames.unknown(key, subject: subject)
             }
             do {
-                try readers.withUnsafeBufferPointer { $0[index] }(&reader, &target)
+                try readers.withUnsafeBufferPointer { try $0[index](&reader, &target) }
             } catch let error as JSONFieldError {
                 throw fieldNames.error(error, inField: index, subject: subject)
             }

@@ -365,10 +365,11 @@ public struct JSONReader {
     mutating func scanKey() throws -> JSONKey {
         let keyStart = position
         let base = bytes.baseAddress!
-        if keyStart + 17 <= bytes.count {
+        if keyStart + 9 <= bytes.count {
             let text = UnsafeRawPointer(base + keyStart + 1)
             if let end = JSONReader.firstStringEnd(text.loadUnaligned(as: UInt64.self))
-                ?? JSONReader.firstStringEnd(text.loadUnaligned(fromByteOffset: 8, as: UInt64.self)).map({ $0 + 8 }),
+                ?? (keyStart + 17 <= bytes.count
+                    ? JSONReader.firstStringEnd(text.loadUnaligned(fromByteOffset: 8, as: UInt64.self)).map { $0 + 8 } : nil),
                base[keyStart + 1 + end] == UInt8(ascii: "\"") {
                 position = keyStart + end + 2
                 return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: end), isEscaped: false,
@@ -427,7 +428,7 @@ public struct JSONReader {
     /// that is a quote, a backslash or below 0x20; `nil` when none is. The classic "has a zero
     /// byte" test on the word xor each byte, and "has a byte below n": a byte above the first
     /// one found may be flagged wrongly, the first never is.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func firstStringEnd(_ word: UInt64) -> Int? {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
