@@ -61,18 +61,25 @@ public struct JSONReader {
 
     /// The kind of the next value, whitespace skipped, without reading it.
     /// - Throws: ``JSONParseError`` at the end of the text or before a byte no value starts with.
+    @inlinable
     public mutating func peek() throws -> JSONKind {
         skipWhitespace()
-        guard offset < bytes.count else { throw error("unexpected end of input") }
-        switch bytes[offset] {
+        guard position < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[position] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
         case UInt8(ascii: "\""): return .string
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
         case UInt8(ascii: "n"): return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-        default: throw error("unexpected character '\(JSONReader.printable(bytes[offset]))'")
+        default: throw unexpectedCharacter()
         }
+    }
+
+    /// The error for a byte no value starts with, at the reading position.
+    @usableFromInline
+    func unexpectedCharacter() -> JSONParseError {
+        error("unexpected character '\(JSONReader.printable(bytes[offset]))'")
     }
 
     /// Checks that nothing but whitespace is left.
@@ -517,6 +524,21 @@ public struct JSONReader {
     /// one correctly rounded operation gives the correctly rounded result), else by `strtod`.
     mutating func scanNumber() throws -> Double {
         let start = offset
+        // A whole number of one to 15 digits without a sign (an id, a size, a width), the
+        // commonest in requests: exact as a double.
+        if JSONReader.isDigit(bytes[start]) && bytes[start] != UInt8(ascii: "0") {
+            var at = start
+            var value: UInt64 = 0
+            let end = min(bytes.count, start + 15)
+            while at < end, JSONReader.isDigit(bytes[at]) {
+                value = value &* 10 &+ UInt64(bytes[at] &- 48)
+                at += 1
+            }
+            if at == bytes.count || !(JSONReader.isDigit(bytes[at]) || bytes[at] == UInt8(ascii: ".") || bytes[at] | 0x20 == UInt8(ascii: "e")) {
+                offset = at
+                return Double(value)
+            }
+        }
         let negative = bytes[offset] == UInt8(ascii: "-")
         if negative { offset += 1 }
         guard offset < bytes.count, JSONReader.isDigit(bytes[offset]) else { throw error("invalid number") }
