@@ -407,13 +407,15 @@ public struct JSONReader {
         let base = bytes.baseAddress!
         // Eight bytes at a time while none is a quote, a backslash or a control character;
         // then from the first that may be.
-        while offset + 8 <= count {
-            if let end = JSONReader.firstStringEnd(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) {
-                offset += end
+        var at = offset
+        while at &+ 8 <= count {
+            if let end = JSONReader.firstStringEnd(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
+                at &+= end
                 break
             }
-            offset += 8
+            at &+= 8
         }
+        offset = at
         while offset < count {
             let b = base[offset]
             if b == UInt8(ascii: "\"") {
