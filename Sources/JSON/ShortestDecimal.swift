@@ -172,12 +172,14 @@ enum ShortestDecimal {
     // MARK: - Exact decimals
 
     /// The decimal of `value` (positive, finite) when its exact value is its shortest decimal,
-    /// else `nil`: for a value m / 2^k (m odd, k ≥ 1) whose k fractional decimal digits —
-    /// m × 5^k × 10^-k, exactly — are coarser than half its unit in the last place. Any other
-    /// decimal no longer than that one is then at least 10^-k away, outside the interval that
-    /// rounds to the value, so this is the one Schubfach finds, at the cost of one
-    /// multiplication. The widths and heights of text are such values: font units times a
-    /// point size over units per em of 1024 or 2048.
+    /// else `nil`. A value m / 2^k (m odd, k ≥ 1) is m × 5^k × 10^-k exactly: k decimals, the
+    /// last a 5. Any decimal with fewer digits is then at least 5 × 10^-k away, so when that is
+    /// more than half the value's unit in the last place, 2^-(shift + 1) (value = c × 2^-shift,
+    /// c its 53-bit significand), no shorter decimal rounds to the value and the exact one —
+    /// the closest of its length — is the one Schubfach finds, at the cost of one
+    /// multiplication. The bound, 2^shift > 10^(k-1), is tight: below it a shorter decimal
+    /// always exists. The widths and heights of text are such values: font units times a point
+    /// size over units per em of 1024 or 2048.
     @inline(__always)
     static func exactDecimal(_ value: Double) -> (significand: UInt64, exponent: Int)? {
         let bits = value.bitPattern
@@ -187,8 +189,8 @@ enum ShortestDecimal {
         let c = minNormalSignificand | (bits & (minNormalSignificand - 1))
         let shift = -minBinaryExponent + 1 - biasedExponent
         let k = shift - c.trailingZeroBitCount
-        // 10^-k > 2^-(shift + 1), half a unit in the last place: 2^(shift + 1) > 10^k.
-        guard k >= 1, k < 28, shift >= floorLog2Pow10(k) else { return nil }
+        // 5 × 10^-k > 2^-(shift + 1), half a unit in the last place: 2^shift > 10^(k-1).
+        guard k >= 1, k < 28, shift > floorLog2Pow10(k - 1) else { return nil }
         let m = c >> UInt64(c.trailingZeroBitCount)
         let (digits, overflow) = m.multipliedReportingOverflow(by: powersOfFive.withUnsafeBufferPointer { $0[k] })
         return overflow ? nil : (digits, -k)

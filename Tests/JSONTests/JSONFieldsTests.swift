@@ -95,6 +95,48 @@ import JSON
                 + String(repeating: "x", count: 39) + "…\"")
     }
 
+    /// Keys are found by their bytes whatever their length (1 to 20 bytes, across the
+    /// words they are compared by), wherever they are (first, last, at the very end of the
+    /// text), with escapes in them, and when two names share a length and a first byte; an
+    /// escaped unknown key is named decoded. The field each key must reach is known by
+    /// construction: the table's readers record their own names.
+    @Test func keysOfEveryLengthAreFoundWhereverTheyAre() throws {
+        let names: [StaticString] = ["a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi",
+                                     "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqrst",
+                                     "width", "wordy", "waist"]
+        let table = JSONFields<[String]>("a thing", pairs: names.map { name in
+            (name: name, reader: { reader, seen in
+                try reader.skipValue()
+                seen.append(name.description)
+            })
+        })
+        func read(_ text: String) throws -> [String] {
+            var seen: [String] = []
+            var bytes = Array(text.utf8)
+            try bytes.withUnsafeMutableBufferPointer { buffer in
+                var reader = JSONReader(UnsafeBufferPointer(buffer))
+                try table.read(&reader, into: &seen)
+                try reader.readEnd()
+            }
+            return seen
+        }
+        let all = names.map(\.description)
+        for name in all {
+            // Alone (the key at the very end of the text), first and last among others, and
+            // with its first letter escaped.
+            #expect(try read("{\"\(name)\":1}") == [name])
+            #expect(try read("{\"\(name)\": [1, {\"x\": 2}], \"waist\": \"w\"}") == [name, "waist"])
+            #expect(try read("{ \"wordy\" : null , \"\(name)\" : \"\\\"\" }") == ["wordy", name])
+            let escaped = "\\u00" + String(name.utf8.first!, radix: 16) + name.dropFirst()
+            #expect(try read("{\"\(escaped)\":true}") == [name])
+        }
+        #expect(try read("{" + all.map { "\"\($0)\":0" }.joined(separator: ",") + "}") == all)
+        for unknown in ["abcdx", "widt", "wide", "abcdefghijklmnopqrsu", "", "\\u0077idth2"] {
+            #expect(throws: JSONFieldError.self) { try read("{\"\(unknown)\":1}") }
+        }
+        #expect(Self.message(#"{"\u0074ext": "a", "t\u00e9xt": 1}"#).hasPrefix(#"unknown field "téxt" (did you mean "text"?)"#))
+    }
+
     /// Text that is not JSON is a parse error, wherever it is.
     @Test func textThatIsNotJSONIsAParseError() {
         for bad in [#"{"text": "x""#, #"{"width": 1.}"#, #"{"spans": [{"start": 1,}]}"#, #"{"text": "\x"}"#] {
