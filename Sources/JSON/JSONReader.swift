@@ -210,7 +210,7 @@ public struct JSONReader {
     /// which `member` must read (or skip). Keys are handed over in order; a repeated key is
     /// handed over again.
     ///
-    /// Inlined, so that a caller's `member` is too (``JSONFields`` reads every request so).
+    /// Inlined, so that a caller's `member` can be too.
     @inlinable
     public mutating func readObject(_ member: (_ key: JSONKey, _ reader: inout JSONReader) throws -> Void) throws {
         var more = try beginMembers()
@@ -666,6 +666,7 @@ public struct JSONKey {
     /// The offset of the key's opening quote in the text.
     public let offset: Int
 
+    /// The key whose opening quote is at `offset`, its bytes between the quotes `raw`.
     @usableFromInline
     init(raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool, offset: Int) {
         self.raw = raw

@@ -40,15 +40,18 @@ import JSON
         "bold": { reader, request in request.bold = try reader.optionalBool() },
     ])
 
-    static func read(_ text: String) throws -> Request {
-        var request = Request()
+    static func read(_ text: String) throws -> Request { try read(text, with: fields, into: Request()) }
+
+    /// `start` with the object in `text` read into it by `table`.
+    static func read<Target>(_ text: String, with table: JSONFields<Target>, into start: Target) throws -> Target {
+        var target = start
         var bytes = Array(text.utf8)
         try bytes.withUnsafeMutableBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(buffer))
-            try fields.read(&reader, into: &request)
+            try table.read(&reader, into: &target)
             try reader.readEnd()
         }
-        return request
+        return target
     }
 
     /// The message of the error reading `text` throws.
@@ -110,16 +113,7 @@ import JSON
                 seen.append(name.description)
             })
         })
-        func read(_ text: String) throws -> [String] {
-            var seen: [String] = []
-            var bytes = Array(text.utf8)
-            try bytes.withUnsafeMutableBufferPointer { buffer in
-                var reader = JSONReader(UnsafeBufferPointer(buffer))
-                try table.read(&reader, into: &seen)
-                try reader.readEnd()
-            }
-            return seen
-        }
+        func read(_ text: String) throws -> [String] { try Self.read(text, with: table, into: []) }
         let all = names.map(\.description)
         for name in all {
             // Alone (the key at the very end of the text), first and last among others, and
