@@ -50,15 +50,20 @@ public struct JSONFields<Target>: Sendable {
     @inlinable
     public func read(_ reader: inout JSONReader, into target: inout Target) throws {
         guard try reader.peek() == .object else { throw try fieldNames.notAnObject(&reader, subject: subject) }
-        try reader.readObject { key, reader in
+        // ``JSONReader/readObject(_:)``'s loop, written out so that nothing is called per
+        // member but the field's reader.
+        var more = try reader.beginMembers()
+        while more {
+            let key = try reader.readMemberKey()
             guard let index = fieldNames.index(of: key) else {
                 throw try fieldNames.unknown(key, subject: subject)
             }
             do {
-                try readers[index](&reader, &target)
+                try readers.withUnsafeBufferPointer { try $0[index](&reader, &target) }
             } catch let error as JSONFieldError {
                 throw fieldNames.error(error, inField: index, subject: subject)
             }
+            more = try reader.endMember()
         }
     }
 }
@@ -71,46 +76,89 @@ public struct JSONFieldNames: Sendable {
     /// By a name's length (at most 31) and first byte, `i + 1` for the one name `i` of that
     /// length and first byte, -1 when several share them, 0 for none: most keys are found,
     /// or known to be unknown, by one load and one comparison.
-    private let slots: [Int16]
+    @usableFromInline let slots: [Int16]
+    /// Each name's bytes as two words (see ``words(_:)``), compared with a key's in place
+    /// of its bytes.
+    @usableFromInline let nameWords: [Words]
+
+    /// A name of at most 16 bytes as two words — its first and last eight bytes, four bytes
+    /// or up to three single bytes, overlapping where it is short — which tell apart any two
+    /// names of one length.
+    @usableFromInline
+    struct Words: Equatable, Sendable {
+        @usableFromInline var head: UInt64
+        @usableFromInline var tail: UInt64
+
+        @usableFromInline
+        init(head: UInt64, tail: UInt64) {
+            self.head = head
+            self.tail = tail
+        }
+    }
 
     init(_ names: [StaticString]) {
         var bytes: [UInt8] = []
         var ends: [Int] = []
         var slots = [Int16](repeating: 0, count: 32 << 8)
+        var nameWords: [Words] = []
         for (i, name) in names.enumerated() {
             name.withUTF8Buffer { name in
                 let slot = JSONFieldNames.slot(count: name.count, first: name.first ?? 0)
                 slots[slot] = slots[slot] == 0 ? Int16(i + 1) : -1
                 bytes.append(contentsOf: name)
+                nameWords.append(JSONFieldNames.words(name))
             }
             ends.append(bytes.count)
         }
         self.bytes = bytes
         self.ends = ends
         self.slots = slots
+        self.nameWords = nameWords
     }
 
-    @inline(__always)
-    private static func slot(count: Int, first: UInt8) -> Int { min(count, 31) << 8 | Int(first) }
+    @inlinable @inline(__always)
+    static func slot(count: Int, first: UInt8) -> Int { min(count, 31) << 8 | Int(first) }
+
+    /// The two words of `name` (16 bytes or fewer; longer ones are compared byte for byte).
+    @inlinable @inline(__always)
+    static func words(_ name: UnsafeBufferPointer<UInt8>) -> Words {
+        let count = name.count
+        guard let start = name.baseAddress, count > 0 else { return Words(head: 0, tail: 0) }
+        let p = UnsafeRawPointer(start)
+        if count >= 8 {
+            return Words(head: p.loadUnaligned(as: UInt64.self), tail: p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            return Words(head: UInt64(p.loadUnaligned(as: UInt32.self)),
+                         tail: UInt64(p.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+        }
+        return Words(head: UInt64(start[0]) | UInt64(start[count / 2]) << 8 | UInt64(start[count - 1]) << 16, tail: 0)
+    }
 
     /// The names as strings, in order.
     var strings: [String] {
         ends.indices.map { i in String(decoding: bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]], as: UTF8.self) }
     }
 
-    /// The index of the name `key` is, or `nil`.
-    @usableFromInline
+    /// The index of the name `key` is, or `nil`. Inlined: a plain key of at most 16 bytes,
+    /// the one name of its length and first byte, is found by two loads and two comparisons.
+    @inlinable @inline(__always)
     func index(of key: JSONKey) -> Int? {
-        bytes.withUnsafeBufferPointer { bytes in
-            if let quick = key.quickCheck {
-                let found = slots[JSONFieldNames.slot(count: quick.count, first: quick.first)]
-                if found == 0 { return nil }
-                if found > 0 {
-                    let i = Int(found) - 1
-                    let start = i == 0 ? 0 : ends[i - 1]
-                    return key.matches(UnsafeBufferPointer(rebasing: bytes[start..<ends[i]])) ? i : nil
-                }
+        if let plain = key.plainBytes {
+            let found = slots.withUnsafeBufferPointer { $0[JSONFieldNames.slot(count: plain.count, first: plain.first ?? 0)] }
+            if found == 0 { return nil }
+            if found > 0 && plain.count <= 16 {
+                let i = Int(found) - 1
+                return nameWords.withUnsafeBufferPointer { $0[i] } == JSONFieldNames.words(plain) ? i : nil
             }
+        }
+        return searchIndex(of: key)
+    }
+
+    /// The index of the name `key` is, or `nil`, found by comparing it with every name.
+    @usableFromInline
+    func searchIndex(of key: JSONKey) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes in
             var start = 0
             for (i, end) in ends.enumerated() {
                 if key.matches(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return i }

@@ -30,10 +30,10 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     /// Whether the next key or array element needs a comma before it.
     @usableFromInline var needsComma = false
     /// The text of the numbers written lately, by bit pattern: answers repeat their heights
-    /// and widths (see ``appendShortest(_:)``): 64 keys, then 64 slots of a length byte and
-    /// up to 31 bytes of text. Allocated with the first such number.
+    /// and widths (see ``appendShortest(_:)``): 256 keys, then 256 slots of a length byte and
+    /// up to 31 bytes of text (10 KB). Allocated with the first such number.
     private var numbers: UnsafeMutableRawPointer?
-    private static let numberSlots = 64
+    private static let numberSlots = 256
     private static let numberSlotSize = 32
 
     /// An empty buffer with room for `capacity` bytes.
@@ -91,8 +91,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes a member's key (`"name":`); its value follows. `name` must need no escaping
-    /// (the keys of answers are ASCII identifiers).
-    @inlinable public mutating func key(_ name: StaticString) {
+    /// (the keys of answers are ASCII identifiers). Inlined, so the name's length is known
+    /// where it is written and its bytes are copied by two loads and stores.
+    @inlinable @inline(__always) public mutating func key(_ name: StaticString) {
         let length = name.utf8CodeUnitCount
         reserve(length + 4)
         var at = base + count
@@ -152,10 +153,11 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
 
     /// Appends a number that is not an integer below 10^15, as ``ShortestDecimal`` writes it:
     /// from the table of numbers written lately when it is there (a direct-mapped table of
-    /// 64 by bit pattern), else formatted into the table first.
+    /// 256 by bit pattern), else formatted into the table first.
+    @inline(__always)
     private mutating func appendShortest(_ number: Double) {
         let key = number.bitPattern
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
         let slotSize = JSONOutput.numberSlotSize
         let table: UnsafeMutableRawPointer
         if let numbers {
@@ -163,7 +165,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
         } else {
             let size = JSONOutput.numberSlots * (8 + slotSize)
             table = .allocate(byteCount: size, alignment: 8)
-            table.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+            // Keys of 0: zero is written as an integer, never looked up here. A slot's text is
+            // read only after its key matched, so it is left as it is.
+            table.initializeMemory(as: UInt64.self, repeating: 0, count: JSONOutput.numberSlots)
             numbers = table
         }
         let keys = table.assumingMemoryBound(to: UInt64.self)
@@ -308,13 +312,13 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     // MARK: - Members
 
     /// Writes a member with a number value.
-    @inlinable public mutating func member(_ name: StaticString, _ value: Double) {
+    @inlinable @inline(__always) public mutating func member(_ name: StaticString, _ value: Double) {
         key(name)
         append(value)
     }
 
     /// Writes a member with an integer value.
-    @inlinable public mutating func member(_ name: StaticString, _ value: Int) {
+    @inlinable @inline(__always) public mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         append(value)
     }
@@ -362,7 +366,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
 
     /// Copies `count` bytes: two overlapping word loads and stores for the short pieces
     /// answers are made of (keys, numbers), `memmove` for longer ones.
-    @inlinable
+    @inlinable @inline(__always)
     static func copy(_ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>) {
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
         switch count {

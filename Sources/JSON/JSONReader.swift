@@ -26,9 +26,14 @@ public struct JSONReader {
     /// The text being read.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
-    public private(set) var offset = 0
+    public private(set) var offset: Int {
+        get { position }
+        set { position = newValue }
+    }
+    /// The offset of the next byte to read, as inlined code sees it.
+    @usableFromInline var position = 0
     /// Arrays and objects open around the reading position.
-    private var depth = 0
+    @usableFromInline var depth = 0
 
     /// The deepest nesting of arrays and objects accepted.
     public static let maxDepth = 512
@@ -44,11 +49,11 @@ public struct JSONReader {
     // MARK: - Looking ahead
 
     /// Skips spaces, tabs, line feeds and carriage returns.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
             default: return
             }
         }
@@ -56,18 +61,25 @@ public struct JSONReader {
 
     /// The kind of the next value, whitespace skipped, without reading it.
     /// - Throws: ``JSONParseError`` at the end of the text or before a byte no value starts with.
+    @inlinable
     public mutating func peek() throws -> JSONKind {
         skipWhitespace()
-        guard offset < bytes.count else { throw error("unexpected end of input") }
-        switch bytes[offset] {
+        guard position < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[position] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
         case UInt8(ascii: "\""): return .string
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
         case UInt8(ascii: "n"): return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-        default: throw error("unexpected character '\(JSONReader.printable(bytes[offset]))'")
+        default: throw unexpectedCharacter()
         }
+    }
+
+    /// The error for a byte no value starts with, at the reading position.
+    @usableFromInline
+    func unexpectedCharacter() -> JSONParseError {
+        error("unexpected character '\(JSONReader.printable(bytes[offset]))'")
     }
 
     /// Checks that nothing but whitespace is left.
@@ -114,7 +126,7 @@ public struct JSONReader {
             }
         case .array: try readArray { _, reader in try reader.skipValue(checkingUTF8: checkingUTF8) }
         case .string: _ = try readStringBytes(validating: checkingUTF8)
-        case .number: _ = try readNumber()
+        case .number: _ = try scanNumber()
         case .bool: _ = try readBool()
         case .null: try readNull()
         }
@@ -197,7 +209,23 @@ public struct JSONReader {
     /// Reads an object, calling `member` with each key and the reader positioned at its value,
     /// which `member` must read (or skip). Keys are handed over in order; a repeated key is
     /// handed over again.
+    ///
+    /// Inlined, so that a caller's `member` can be too.
+    @inlinable
     public mutating func readObject(_ member: (_ key: JSONKey, _ reader: inout JSONReader) throws -> Void) throws {
+        var more = try beginMembers()
+        while more {
+            let key = try readMemberKey()
+            try member(key, &self)
+            more = try endMember()
+        }
+    }
+
+    /// Reads an object's opening brace, and its closing one too when it has no member: whether
+    /// a member follows. With ``readMemberKey()`` and ``endMember()``, the steps of
+    /// ``readObject(_:)`` for a caller that reads the values in its own loop.
+    @usableFromInline
+    mutating func beginMembers() throws -> Bool {
         try expect(.object)
         try enter()
         offset += 1
@@ -205,29 +233,39 @@ public struct JSONReader {
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
-            return
+            return false
         }
-        while true {
-            skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let key = try scanKey()
-            skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-            offset += 1
-            try member(key, &self)
-            skipWhitespace()
-            guard offset < bytes.count else { throw error("unterminated object") }
-            if bytes[offset] == UInt8(ascii: ",") {
-                offset += 1
-                continue
-            }
-            if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-                depth -= 1
-                return
-            }
-            throw error("expected ',' or '}' in an object")
+        return true
+    }
+
+    /// Reads a member's key and the colon after it, leaving the reader at its value.
+    @inlinable @inline(__always)
+    mutating func readMemberKey() throws -> JSONKey {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+        let key = try scanKey()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+        position += 1
+        return key
+    }
+
+    /// Reads what follows a member's value: a comma (`true`: another member follows) or the
+    /// object's closing brace (`false`).
+    @inlinable @inline(__always)
+    mutating func endMember() throws -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw error("unterminated object") }
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            return true
         }
+        if bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return false
+        }
+        throw error("expected ',' or '}' in an object")
     }
 
     /// Reads an array, calling `element` with each index and the reader positioned at the
@@ -307,12 +345,14 @@ public struct JSONReader {
 
     // MARK: - Scanning
 
-    private mutating func expect(_ kind: JSONKind) throws {
+    @usableFromInline
+    mutating func expect(_ kind: JSONKind) throws {
         let found = try peek()
         guard found == kind else { throw error("expected \(kind.name), found \(found.name)") }
     }
 
-    private mutating func enter() throws {
+    @usableFromInline
+    mutating func enter() throws {
         guard depth < JSONReader.maxDepth else { throw error("nesting deeper than \(JSONReader.maxDepth) levels") }
         depth += 1
     }
@@ -326,39 +366,56 @@ public struct JSONReader {
         offset += length
     }
 
-    /// Reads an object's key at `offset` (its opening quote): keys are short and plain, so a
-    /// byte loop finds the closing quote; one with an escape is decoded.
-    @inline(__always)
-    private mutating func scanKey() throws -> JSONKey {
-        let keyStart = offset
+    /// Reads an object's key at `offset` (its opening quote): keys are short and plain, so the
+    /// closing quote is found in the next sixteen bytes by testing two words.
+    @inlinable @inline(__always)
+    mutating func scanKey() throws -> JSONKey {
+        let keyStart = position
         let base = bytes.baseAddress!
-        var end = offset + 1
-        while end < bytes.count {
-            let b = base[end]
-            if b == UInt8(ascii: "\"") {
-                offset = end + 1
-                return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: end - keyStart - 1),
-                               escaped: nil, offset: keyStart)
+        if keyStart + 9 <= bytes.count {
+            let text = UnsafeRawPointer(base + keyStart + 1)
+            if let end = JSONReader.firstStringEnd(text.loadUnaligned(as: UInt64.self))
+                ?? (keyStart + 17 <= bytes.count
+                    ? JSONReader.firstStringEnd(text.loadUnaligned(fromByteOffset: 8, as: UInt64.self)).map { $0 + 8 } : nil),
+               base[keyStart + 1 + end] == UInt8(ascii: "\"") {
+                position = keyStart + end + 2
+                return JSONKey(raw: UnsafeBufferPointer(start: base + keyStart + 1, count: end), isEscaped: false,
+                               offset: keyStart)
             }
-            if b == UInt8(ascii: "\\") || b < 0x20 { break }
-            end += 1
         }
-        let (raw, escaped) = try readStringBytes(validating: false)
-        return JSONKey(raw: raw, escaped: escaped, offset: keyStart)
+        return try scanLongKey()
+    }
+
+    /// Reads a key as any string is read: one near the end of the text, longer than 15
+    /// bytes or with an escape (decoded, to check it, and decoded again only if it is asked
+    /// for its text).
+    @usableFromInline
+    mutating func scanLongKey() throws -> JSONKey {
+        let keyStart = offset
+        let (_, escaped) = try readStringBytes(validating: false)
+        return JSONKey(raw: UnsafeBufferPointer(start: bytes.baseAddress! + keyStart + 1, count: offset - keyStart - 2),
+                       isEscaped: escaped != nil, offset: keyStart)
     }
 
     /// Reads a string at `offset` (its opening quote): the bytes between the quotes when it
     /// has no escape — checked to be UTF-8 only when `validating` — else its decoded text.
-    private mutating func readStringBytes(validating: Bool) throws -> (raw: UnsafeBufferPointer<UInt8>, escaped: String?) {
+    @usableFromInline
+    mutating func readStringBytes(validating: Bool) throws -> (raw: UnsafeBufferPointer<UInt8>, escaped: String?) {
         offset += 1
         let start = offset
         let count = bytes.count
         let base = bytes.baseAddress!
-        // Eight bytes at a time while none is a quote, a backslash or a control character.
-        while offset + 8 <= count,
-              !JSONReader.mayEndString(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) {
-            offset += 8
+        // Eight bytes at a time while none is a quote, a backslash or a control character;
+        // then from the first that may be.
+        var at = offset
+        while at &+ 8 <= count {
+            if let end = JSONReader.firstStringEnd(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
+                at &+= end
+                break
+            }
+            at &+= 8
         }
+        offset = at
         while offset < count {
             let b = base[offset]
             if b == UInt8(ascii: "\"") {
@@ -376,10 +433,12 @@ public struct JSONReader {
         return (UnsafeBufferPointer(start: base + start, count: 0), try readEscapedString(from: start))
     }
 
-    /// Whether some byte of `word` is a quote, a backslash or below 0x20 (the classic
-    /// "has a zero byte" test on the word xor each byte, and "has a byte below n").
-    @inline(__always)
-    private static func mayEndString(_ word: UInt64) -> Bool {
+    /// The index of the first byte of `word` (eight bytes of text, the first in its low byte)
+    /// that is a quote, a backslash or below 0x20; `nil` when none is. The classic "has a zero
+    /// byte" test on the word xor each byte, and "has a byte below n": a byte above the first
+    /// one found may be flagged wrongly, the first never is.
+    @inlinable @inline(__always)
+    static func firstStringEnd(_ word: UInt64) -> Int? {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
@@ -387,7 +446,8 @@ public struct JSONReader {
         let hasQuote = (quotes &- ones) & ~quotes
         let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl) & highs != 0
+        let found = (hasQuote | hasBackslash | hasControl) & highs
+        return found == 0 ? nil : found.trailingZeroBitCount >> 3
     }
 
     /// Decodes a string with escapes, from its first byte `start` (the reader stands at its
@@ -466,6 +526,21 @@ public struct JSONReader {
     /// one correctly rounded operation gives the correctly rounded result), else by `strtod`.
     mutating func scanNumber() throws -> Double {
         let start = offset
+        // A whole number of one to 15 digits without a sign (an id, a size, a width), the
+        // commonest in requests: exact as a double.
+        if JSONReader.isDigit(bytes[start]) && bytes[start] != UInt8(ascii: "0") {
+            var at = start
+            var value: UInt64 = 0
+            let end = min(bytes.count, start + 15)
+            while at < end, JSONReader.isDigit(bytes[at]) {
+                value = value &* 10 &+ UInt64(bytes[at] &- 48)
+                at += 1
+            }
+            if at == bytes.count || !(JSONReader.isDigit(bytes[at]) || bytes[at] == UInt8(ascii: ".") || bytes[at] | 0x20 == UInt8(ascii: "e")) {
+                offset = at
+                return Double(value)
+            }
+        }
         let negative = bytes[offset] == UInt8(ascii: "-")
         if negative { offset += 1 }
         guard offset < bytes.count, JSONReader.isDigit(bytes[offset]) else { throw error("invalid number") }
@@ -581,20 +656,27 @@ public enum JSONKind: Sendable, Hashable {
     }
 }
 
-/// An object's key as ``JSONReader/readObject(_:)`` hands it over: its bytes in the text
-/// when it has no escape (valid only during that call), else its decoded text.
+/// An object's key as ``JSONReader/readObject(_:)`` hands it over: where its bytes are in
+/// the text (valid only during that call), and whether they hold escapes, decoded when its
+/// text is asked for.
 public struct JSONKey {
-    fileprivate let raw: UnsafeBufferPointer<UInt8>
-    fileprivate let escaped: String?
+    /// The bytes between its quotes.
+    @usableFromInline let raw: UnsafeBufferPointer<UInt8>
+    @usableFromInline let isEscaped: Bool
     /// The offset of the key's opening quote in the text.
     public let offset: Int
 
-    /// The key's first byte and length when it has no escape (else `nil`): a quick test
-    /// before comparing bytes.
-    var quickCheck: (first: UInt8, count: Int)? {
-        guard escaped == nil else { return nil }
-        return (raw.isEmpty ? 0 : raw[0], raw.count)
+    /// The key whose opening quote is at `offset`, its bytes between the quotes `raw`.
+    @usableFromInline
+    init(raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool, offset: Int) {
+        self.raw = raw
+        self.isEscaped = isEscaped
+        self.offset = offset
     }
+
+    /// The key's bytes in the text when it has no escape (else `nil`).
+    @inlinable
+    var plainBytes: UnsafeBufferPointer<UInt8>? { isEscaped ? nil : raw }
 
     /// Whether the key is `name`, compared byte for byte.
     @inline(__always)
@@ -605,14 +687,18 @@ public struct JSONKey {
     /// Whether the key's UTF-8 bytes are `name`.
     @inline(__always)
     public func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let escaped { return escaped.utf8.elementsEqual(name) }
+        if isEscaped { return (try? string())?.utf8.elementsEqual(name) ?? false }
         return raw.count == name.count && (raw.count == 0 || memcmp(raw.baseAddress!, name.baseAddress!, raw.count) == 0)
     }
 
     /// The key as text.
     /// - Throws: ``JSONParseError`` when its bytes are not UTF-8.
     public func string() throws -> String {
-        if let escaped { return escaped }
+        if isEscaped {
+            // The key again, quotes and all, decoded.
+            var reader = JSONReader(UnsafeBufferPointer(start: raw.baseAddress! - 1, count: raw.count + 2))
+            return try reader.readString()
+        }
         guard let string = JSONReader.string(validating: raw) else {
             throw JSONParseError(reason: "invalid UTF-8 in a string", offset: offset + 1)
         }

@@ -25,8 +25,16 @@ enum ShortestDecimal {
             at = 1
         }
         let magnitude = value.magnitude
-        var (significand, exponent) = decimal(magnitude)
-        // Trailing zeros off: eight at a time, then at most one each of four, two and one.
+        // An exact decimal ends in 5: no trailing zeros to take off.
+        let (significand, exponent) = exactDecimal(magnitude) ?? withoutTrailingZeros(decimal(magnitude))
+        return at + write(significand: significand, exponent: exponent, magnitude: magnitude, to: out + at)
+    }
+
+    /// `decimal` with its trailing zeros taken off: eight at a time, then at most one each of
+    /// four, two and one.
+    private static func withoutTrailingZeros(_ decimal: (significand: UInt64, exponent: Int))
+        -> (significand: UInt64, exponent: Int) {
+        var (significand, exponent) = decimal
         while significand % 100_000_000 == 0 {
             significand /= 100_000_000
             exponent += 8
@@ -34,6 +42,15 @@ enum ShortestDecimal {
         if significand % 10_000 == 0 { significand /= 10_000; exponent += 4 }
         if significand % 100 == 0 { significand /= 100; exponent += 2 }
         if significand % 10 == 0 { significand /= 10; exponent += 1 }
+        return (significand, exponent)
+    }
+
+    /// Writes `significand × 10^exponent` (no trailing zeros), the decimal of `magnitude`, in
+    /// `description`'s notation, and returns the number of bytes written.
+    @inline(__always)
+    private static func write(significand: UInt64, exponent: Int, magnitude: Double,
+                              to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var at = 0
         let count = digitCount(significand)
         // The exponent of the first digit: value = d.ddd × 10^scientific.
         let scientific = exponent + count - 1
@@ -104,21 +121,24 @@ enum ShortestDecimal {
         return at + count
     }
 
-    /// The number of decimal digits of `value` (1 for 0).
+    /// The number of decimal digits of `value` (1 for 0): from its bit length, which gives
+    /// the count or one less, and one comparison.
     @inline(__always)
     private static func digitCount(_ value: UInt64) -> Int {
-        if value < 100_000_000 {
-            if value < 10_000 { return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4) }
-            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
-        }
-        var count = 9
-        var limit: UInt64 = 1_000_000_000
-        while count < 20 && value >= limit {
-            count += 1
-            limit = limit &* 10
-        }
-        return count
+        // floor(bits × log10 2) by 1233 / 4096: the digits of 2^(bits - 1) … 2^bits - 1, less one.
+        // (An odd value has the digits of the even one below it; 0 counts as 1.)
+        let odd = value | 1
+        let guess = ((64 - odd.leadingZeroBitCount) &* 1233) >> 12
+        return guess &+ (odd >= powersOfTen.withUnsafeBufferPointer { $0[guess] } ? 1 : 0)
     }
+
+    /// 10^0 … 10^19, and a last entry no value reaches.
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+        .max,
+    ]
 
     /// Writes the `count` decimal digits of `value`, most significant first, two at a time.
     @inline(__always)
@@ -148,6 +168,41 @@ enum ShortestDecimal {
         out[0] = pair[0]
         out[1] = pair[1]
     }
+
+    // MARK: - Exact decimals
+
+    /// The decimal of `value` (positive, finite) when its exact value is its shortest decimal,
+    /// else `nil`. A value m / 2^k (m odd, k ≥ 1) is m × 5^k × 10^-k exactly: k decimals, the
+    /// last a 5. Any decimal with fewer digits is then at least 5 × 10^-k away, so when that is
+    /// more than half the value's unit in the last place, 2^-(shift + 1) (value = c × 2^-shift,
+    /// c its 53-bit significand), no shorter decimal rounds to the value and the exact one —
+    /// the closest of its length — is the one Schubfach finds, at the cost of one
+    /// multiplication. The bound, 2^shift > 10^(k-1), is tight: below it a shorter decimal
+    /// always exists. The widths and heights of text are such values: font units times a point
+    /// size over units per em of 1024 or 2048.
+    @inline(__always)
+    static func exactDecimal(_ value: Double) -> (significand: UInt64, exponent: Int)? {
+        let bits = value.bitPattern
+        let biasedExponent = Int(bits >> 52)
+        guard biasedExponent != 0 else { return nil }
+        // value = c × 2^-shift = m × 2^-k.
+        let c = minNormalSignificand | (bits & (minNormalSignificand - 1))
+        let shift = -minBinaryExponent + 1 - biasedExponent
+        let k = shift - c.trailingZeroBitCount
+        // 5 × 10^-k > 2^-(shift + 1), half a unit in the last place: 2^shift > 10^(k-1).
+        guard k >= 1, k < 28, shift > floorLog2Pow10(k - 1) else { return nil }
+        let m = c >> UInt64(c.trailingZeroBitCount)
+        let (digits, overflow) = m.multipliedReportingOverflow(by: powersOfFive.withUnsafeBufferPointer { $0[k] })
+        return overflow ? nil : (digits, -k)
+    }
+
+    /// 5^0 … 5^27, every one below 2^64 (a literal, so the optimizer lays it out statically).
+    private static let powersOfFive: [UInt64] = [
+        1, 5, 25, 125, 625, 3_125, 15_625, 78_125, 390_625, 1_953_125, 9_765_625, 48_828_125, 244_140_625,
+        1_220_703_125, 6_103_515_625, 30_517_578_125, 152_587_890_625, 762_939_453_125, 3_814_697_265_625,
+        19_073_486_328_125, 95_367_431_640_625, 476_837_158_203_125, 2_384_185_791_015_625, 11_920_928_955_078_125,
+        59_604_644_775_390_625, 298_023_223_876_953_125, 1_490_116_119_384_765_625, 7_450_580_596_923_828_125,
+    ]
 
     // MARK: - Schubfach
 

@@ -40,15 +40,18 @@ import JSON
         "bold": { reader, request in request.bold = try reader.optionalBool() },
     ])
 
-    static func read(_ text: String) throws -> Request {
-        var request = Request()
+    static func read(_ text: String) throws -> Request { try read(text, with: fields, into: Request()) }
+
+    /// `start` with the object in `text` read into it by `table`.
+    static func read<Target>(_ text: String, with table: JSONFields<Target>, into start: Target) throws -> Target {
+        var target = start
         var bytes = Array(text.utf8)
         try bytes.withUnsafeMutableBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(buffer))
-            try fields.read(&reader, into: &request)
+            try table.read(&reader, into: &target)
             try reader.readEnd()
         }
-        return request
+        return target
     }
 
     /// The message of the error reading `text` throws.
@@ -93,6 +96,39 @@ import JSON
         let long = String(repeating: "x", count: 100)
         #expect(Self.message(#"{"width": ""# + long + #""}"#) == #""width" must be a number, got the string ""#
                 + String(repeating: "x", count: 39) + "…\"")
+    }
+
+    /// Keys are found by their bytes whatever their length (1 to 20 bytes, across the
+    /// words they are compared by), wherever they are (first, last, at the very end of the
+    /// text), with escapes in them, and when two names share a length and a first byte; an
+    /// escaped unknown key is named decoded. The field each key must reach is known by
+    /// construction: the table's readers record their own names.
+    @Test func keysOfEveryLengthAreFoundWhereverTheyAre() throws {
+        let names: [StaticString] = ["a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi",
+                                     "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqrst",
+                                     "width", "wordy", "waist"]
+        let table = JSONFields<[String]>("a thing", pairs: names.map { name in
+            (name: name, reader: { reader, seen in
+                try reader.skipValue()
+                seen.append(name.description)
+            })
+        })
+        func read(_ text: String) throws -> [String] { try Self.read(text, with: table, into: []) }
+        let all = names.map(\.description)
+        for name in all {
+            // Alone (the key at the very end of the text), first and last among others, and
+            // with its first letter escaped.
+            #expect(try read("{\"\(name)\":1}") == [name])
+            #expect(try read("{\"\(name)\": [1, {\"x\": 2}], \"waist\": \"w\"}") == [name, "waist"])
+            #expect(try read("{ \"wordy\" : null , \"\(name)\" : \"\\\"\" }") == ["wordy", name])
+            let escaped = "\\u00" + String(name.utf8.first!, radix: 16) + name.dropFirst()
+            #expect(try read("{\"\(escaped)\":true}") == [name])
+        }
+        #expect(try read("{" + all.map { "\"\($0)\":0" }.joined(separator: ",") + "}") == all)
+        for unknown in ["abcdx", "widt", "wide", "abcdefghijklmnopqrsu", "", "\\u0077idth2"] {
+            #expect(throws: JSONFieldError.self) { try read("{\"\(unknown)\":1}") }
+        }
+        #expect(Self.message(#"{"\u0074ext": "a", "t\u00e9xt": 1}"#).hasPrefix(#"unknown field "téxt" (did you mean "text"?)"#))
     }
 
     /// Text that is not JSON is a parse error, wherever it is.

@@ -114,7 +114,9 @@ import Testing
         var literals = ["0", "-0", "1", "-1", "0.5", "1e22", "1e23", "9007199254740993", "9007199254740992.5",
                         "123456789012345678901234567890", "0.000000000000000000000000000001", "1.7976931348623157e308",
                         "2.2250738585072014e-308", "4.9e-324", "2e-324", "1e400", "-1e-400", "0.1e1", "100e-2",
-                        "12345678901234567890e-10", "0.30000000000000004", "291.4234375"]
+                        "12345678901234567890e-10", "0.30000000000000004", "291.4234375", "123456789012345",
+                        "1234567890123456", "999999999999999", "100000000000000", "7", "10", "375", "10e2", "10E-2",
+                        "15.5", "15.0", "-15"]
         for _ in 0..<100_000 {
             let digits = String(random.next() % 10_000_000_000_000_000_000)
             let cut = Int(random.next() % UInt64(digits.count + 1))
@@ -136,6 +138,16 @@ import Testing
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        // Inside arrays and objects, where what follows a whole number ends it.
+        for literal in literals.prefix(40) {
+            let read = try JSONValue.parse("[\(literal),\(literal)] ")
+            let object = try JSONValue.parse("{\"n\":\(literal)}")
+            #expect(read == .array([.number(Double(literal)!), .number(Double(literal)!)]) && object["n"] == .number(Double(literal)!),
+                    "\(literal)")
+        }
+        for bad in ["01", "[01]", "{\"n\":012}", "1.", "[1e]", "-", "1x"] {
+            #expect(throws: JSONParseError.self, "\(bad)") { try JSONValue.parse(bad) }
+        }
     }
 }
 

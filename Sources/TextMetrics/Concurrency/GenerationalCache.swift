@@ -17,12 +17,14 @@ package final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable 
         shards = (0..<shardCount).map { _ in Lock(Generations()) }
     }
 
-    /// The value for `key`, if cached (a hit in the old generation is promoted).
+    /// The value for `key`, if cached (a hit in the old generation is promoted, under the key
+    /// that was stored: `key` may be a probe that borrows what it is made of).
     package func value(for key: Key) -> Value? {
         shards[shardIndex(key)].withLock { state in
             if let hit = state.young[key] { return hit }
-            guard let hit = state.old.removeValue(forKey: key) else { return nil }
-            insert(hit, for: key, into: &state)
+            guard let index = state.old.index(forKey: key) else { return nil }
+            let (stored, hit) = state.old.remove(at: index)
+            insert(hit, for: stored, into: &state)
             return hit
         }
     }

@@ -152,14 +152,12 @@ extension MeasureRequest {
     static let fields = JSONFields<Given>("a request", [
         "id": { reader, given in given.id = try reader.skipValue() },
         "text": { reader, given in
-            if try reader.peek() == .null {
+            switch try reader.peek() {
+            case .string: given.text = try reader.readStringSource()
+            case .null:
                 try reader.readNull()
                 given.text = nil
-            } else {
-                guard try reader.peek() == .string else {
-                    throw JSONFieldError.invalid(requirement: "a string", given: try reader.describeValue())
-                }
-                given.text = try reader.readStringSource()
+            default: throw JSONFieldError.invalid(requirement: "a string", given: try reader.describeValue())
             }
         },
         "font": { reader, given in

@@ -28,7 +28,7 @@ enum OrderedAnswers {
                 let answerChunk = UnsafeSendableBox(answerChunk)
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let range = (chunk * count / chunks)..<((chunk + 1) * count / chunks)
-                    var out = JSONOutput(capacity: range.count * 256)
+                    var out = JSONOutput(capacity: range.count * 512)
                     let errors = answerChunk.value(range, &out)
                     outputs.value[chunk] = (out.bytes, errors)
                 }

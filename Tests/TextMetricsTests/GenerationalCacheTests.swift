@@ -1,0 +1,35 @@
+import Testing
+@testable import TextMetrics
+
+/// ``GenerationalCache``: what a lookup finds is kept under the key that was stored, never
+/// under the key it was looked up with — a probe key may borrow bytes that die after the
+/// lookup (``PreparedTextCache`` looks texts up by the bytes of a request's line).
+@Suite struct GenerationalCacheTests {
+    /// A key equal to another with the same `id`, whether or not it is a probe.
+    struct Key: CacheKey {
+        let id: Int
+        let isProbe: Bool
+        static func == (a: Key, b: Key) -> Bool { a.id == b.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+
+    /// Entries found in the old generation by a probe are promoted under their stored keys:
+    /// after every lookup, no key the cache holds is a probe, and every entry is still found.
+    @Test func lookupsNeverStoreTheProbe() {
+        let cache = GenerationalCache<Key, Int>(capacity: 8, shards: 1)
+        for id in 0..<40 {
+            cache.store(id * 10, for: Key(id: id, isProbe: false))
+            // Look up entries of both generations, the older ones first promoted.
+            for back in [1, 3, 4, 6] where id >= back {
+                #expect(cache.value(for: Key(id: id - back, isProbe: true)).map { $0 == (id - back) * 10 } ?? true)
+            }
+            var probes = 0
+            cache.removeAll { key in
+                if key.isProbe { probes += 1 }
+                return false
+            }
+            #expect(probes == 0, "after storing \(id)")
+        }
+        #expect(cache.count <= 8 && cache.count >= 4)
+    }
+}
