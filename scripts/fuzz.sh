@@ -37,6 +37,9 @@ for path in glob.glob("Examples/*.json"):
     value = json.load(open(path, encoding="utf-8"))
     if isinstance(value, list):
         rows += [json.dumps(row).encode("utf-8") for row in value[:5]]
+# Styled rows (text objects with spans, attachments and offsets) from the JSON Lines examples.
+for path in glob.glob("Examples/*-rows.jsonl"):
+    rows += [line.strip().encode("utf-8") for line in open(path, encoding="utf-8") if line.strip()][:5]
 for path in glob.glob("Examples/*.json"):
     template = open(path, "rb").read()
     write("FuzzJSON", template)
