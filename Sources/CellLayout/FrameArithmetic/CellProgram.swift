@@ -51,8 +51,11 @@ package struct CellProgram: Sendable {
     /// What a text item declares beyond its font: the named styles its rows' spans may use,
     /// its paragraph style, and its truncation token, prepared once.
     package struct LabelStyle: Sendable {
+        /// The named styles its rows' spans may use.
         package var styles: [String: StyleDescription]
+        /// Its paragraph style, or `nil`.
         package var paragraph: ParagraphStyle?
+        /// Its truncation token, prepared in its fonts, or `nil`.
         package var token: TruncationToken?
     }
 
