@@ -6,6 +6,7 @@ let package = Package(
     name: "TextMetrics",
     products: [
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
+        .library(name: "JSON", targets: ["JSON"]),
         .library(name: "TextJSON", targets: ["TextJSON"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),

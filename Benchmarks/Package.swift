@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "TextMetrics", package: "TextMetrics"),
                 .product(name: "CellLayout", package: "TextMetrics"),
+                .product(name: "JSON", package: "TextMetrics"),
             ],
             path: "Sources/BenchmarkSupport"),
         benchmark("TextMeasuring"),
@@ -24,6 +25,7 @@ let package = Package(
         benchmark("Multilingual"),
         benchmark("SoutheastAsian"),
         benchmark("FirstUse"),
+        benchmark("RichText", also: ["CellLayout", "ConstraintLayout"]),
     ]
 )
 

@@ -18,7 +18,9 @@ public final class SizedText: Sendable {
     public let prepared: PreparedText
     let lineHeight: Double
     let pointsPerUnit: Double
-    /// The widest paragraph at unlimited width, in points (unrounded).
+    /// The widest paragraph at unlimited width, in points (unrounded): with a paragraph style,
+    /// its head indent and the room a negative tail indent keeps — the least width at which no
+    /// paragraph wraps.
     public let naturalWidth: Double
     /// Lines at unlimited width: one per paragraph (0 for an empty text).
     public let paragraphCount: Int
@@ -52,9 +54,13 @@ public final class SizedText: Sendable {
             LineFitter.wholeSegmentLines($0, limit: .max, maxLines: .max)!
         }
         paragraphCount = lines
-        // Indents and tab stops move lines: the layout knows where they end.
-        naturalWidth = prepared.paragraphStyle == nil ? Double(widest) * prepared.pointsPerUnit
-            : prepared.size(in: .unlimited).width
+        // Indents and tab stops move lines: the layout knows where they end; a tail indent
+        // from the trailing margin needs its room too, or the text would wrap at its own width.
+        if let style = prepared.paragraphStyle {
+            naturalWidth = prepared.size(in: .unlimited).width + (style.tailIndent < 0 ? -style.tailIndent : 0)
+        } else {
+            naturalWidth = Double(widest) * prepared.pointsPerUnit
+        }
         lineHeight = prepared.fonts.metrics.lineHeight
         pointsPerUnit = prepared.pointsPerUnit
     }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import TextMetrics
 import CellLayout
+import JSON
 
 /// The shared example templates (`Examples/` of the TextMetrics package) and generated rows
 /// of realistic content for each of them.
@@ -95,5 +96,44 @@ public enum Examples {
             "shares": "\(prose.int(0...999)) Shares",
             "actorComment": prose.text(length: prose.int(20...160)),
         ])
+    }
+
+    /// A row of the styled FeedItem (`Examples/feed-item-styled.json`): the action and the
+    /// comment as text objects whose spans name the template's styles — a mention, a link, a
+    /// hashtag — the comment with a custom-emoji attachment one row in three; the other fields
+    /// as `feedItemRow` gives them.
+    public static func styledFeedItemRow(_ prose: inout Prose) -> RowData {
+        func object(_ pieces: [(String, String?)], attachment: Bool = false) -> JSONValue {
+            var text = ""
+            var spans: [JSONValue] = []
+            for (piece, style) in pieces {
+                if !text.isEmpty { text += " " }
+                let start = text.utf8.count
+                text += piece
+                if let style {
+                    spans.append(.object([("start", .number(Double(start))), ("end", .number(Double(text.utf8.count))),
+                                          ("style", .string(style))]))
+                }
+            }
+            var members: [(String, JSONValue)] = [("text", .string(text)), ("spans", .array(spans))]
+            if attachment {
+                let offset = text.utf8.count + 1
+                text += " \u{FFFC}"
+                members[0] = ("text", .string(text))
+                members.append(("attachments", .array([.object([("offset", .number(Double(offset))), ("width", .number(18)),
+                                                                 ("ascent", .number(14)), ("descent", .number(4))])])))
+            }
+            return .object(members)
+        }
+        let plain = feedItemRow(&prose)
+        var fields = plain.fields.filter { $0.0 != "action" && $0.0 != "posterComment" && $0.0 != "actorComment" }
+        fields.append(("action", object([("@" + prose.name().replacingOccurrences(of: " ", with: ""), "mention"),
+                                         ("liked this", nil)])))
+        fields.append(("posterComment", object([
+            (prose.text(length: prose.int(20...120)), nil), ("@" + prose.word(), "mention"),
+            (prose.text(length: prose.int(20...100)), nil), ("https://example.com/" + prose.word(), "link"),
+            ("#" + prose.word(), "hashtag"), (prose.text(length: prose.int(0...60)), nil),
+        ], attachment: prose.int(0...2) == 0)))
+        return try! RowData(.object(fields))
     }
 }

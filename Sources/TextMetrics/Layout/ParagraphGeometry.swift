@@ -30,10 +30,16 @@ struct ParagraphGeometry {
         self.style = style
         func room(isFirst: Bool) -> LineRoom {
             let indent = isFirst ? style.firstLineHeadIndent : style.headIndent
-            let points = style.lineRoom(width: width, isFirst: isFirst) ?? 1e-6
-            let maxUnits = points / pointsPerUnit
+            let indentUnits = Int64((indent / pointsPerUnit).rounded())
+            // The room in layout units from the indent as lines are placed (whole units), so a
+            // text is measured and fitted against the same indent.
+            guard let points = style.lineRoom(width: width, isFirst: isFirst) else {
+                return LineRoom(maxUnits: 1e-6 / pointsPerUnit, limit: LineFitter.limit(forMaxUnits: 1e-6 / pointsPerUnit),
+                                indent: indentUnits, indentPoints: indent, width: 1e-6)
+            }
+            let maxUnits = (points + indent) / pointsPerUnit - Double(indentUnits)
             return LineRoom(maxUnits: maxUnits, limit: LineFitter.limit(forMaxUnits: maxUnits),
-                            indent: Int64((indent / pointsPerUnit).rounded()), indentPoints: indent, width: points)
+                            indent: indentUnits, indentPoints: indent, width: points)
         }
         first = room(isFirst: true)
         other = room(isFirst: false)

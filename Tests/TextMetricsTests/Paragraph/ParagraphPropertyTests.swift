@@ -20,8 +20,8 @@ import TestSupport
                 case 0: words.append(random.pick(TestCorpus.chinese) + random.pick(TestCorpus.chinese))
                 case 1: words.append(random.pick(TestCorpus.arabic))
                 case 2: words.append("👋")
-                case 3: words.append("\t" + random.pick(TestCorpus.englishWords.split(separator: " ").map(String.init)))
-                default: words.append(random.pick(TestCorpus.englishWords.split(separator: " ").map(String.init)))
+                case 3: words.append("\t" + random.pick(TestCorpus.englishWords))
+                default: words.append(random.pick(TestCorpus.englishWords))
                 }
             }
             paragraphs.append(words.joined(separator: " "))
@@ -109,6 +109,19 @@ import TestSupport
                 #expect(lines <= previousLines, "\(text): \(width)")
                 previousLines = lines
             }
+        }
+    }
+
+    @Test func aTextAtItsNaturalWidthDoesNotWrap() throws {
+        var random = TestCorpus.Random(seed: 33)
+        for _ in 0..<60 {
+            let text = Self.randomText(&random)
+            let style = Self.randomStyle(&random)  // tail indents 0 or from the trailing margin
+            var attributed = AttributedText(text, style: TextStyle(fonts: try #require(Self.fonts)))
+            attributed.paragraphStyle = try style.validated()
+            let sized = try SizedText(attributed)
+            let layout = sized.prepared.layout(in: try TextContainer(width: sized.naturalWidth + 1e-6))
+            #expect(layout.lineCount == sized.paragraphCount, "\(text): \(sized.naturalWidth)")
         }
     }
 
