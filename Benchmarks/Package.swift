@@ -24,6 +24,7 @@ let package = Package(
         benchmark("Multilingual"),
         benchmark("SoutheastAsian"),
         benchmark("FirstUse"),
+        benchmark("AttributedText"),
     ]
 )
 
