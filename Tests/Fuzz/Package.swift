@@ -12,6 +12,8 @@ let package = Package(
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FuzzTextLayout",
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
+        .executableTarget(name: "FuzzAttributedText",
+                          dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
         .executableTarget(name: "FuzzCellTemplate",
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics"),
                                          .product(name: "CellLayout", package: "TextMetrics"),
