@@ -14,16 +14,7 @@ import FuzzSupport
 import TextMetrics
 import TextSegmentation
 
-/// The bundled fonts a byte's bits choose from.
-let bundled: [String] = ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji", "NotoSansArabic-Regular",
-                         "NotoSansHebrew-Regular", "Roboto-Medium"]
 let languages: [String?] = [nil, "ja", "ko", "zh-Hant", "ar", "he", "en", "tr"]
-let modes: [LineBreakMode] = [.wordWrap, .charWrap, .clip, .truncateHead, .truncateTail, .truncateMiddle]
-
-/// Stops the fuzzer with `message` when `condition` is false.
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition { fatalError(message()) }
-}
 
 /// A cursor over the input's bytes; past the end it reads zeros.
 struct ByteReader {
@@ -66,8 +57,8 @@ struct SpanBytes {
         }
         attributes.language = languages[Int(features >> 4) % languages.count]
         if fonts & 0x40 != 0 {
-            var names = bundled.indices.filter { fonts & (1 << $0) != 0 }.map { bundled[$0] }
-            if names.isEmpty { names = [bundled[5]] }
+            var names = fuzzFontNames.indices.filter { fonts & (1 << $0) != 0 }.map { fuzzFontNames[$0] }
+            if names.isEmpty { names = [fuzzFontNames[5]] }
             attributes.fonts = try FontChain(named: names, size: attributes.size ?? 12, library: library)
             attributes.fontsKeepSize = fonts & 0x80 != 0
         }
@@ -82,7 +73,7 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
     let fontBits = reader.next(), sizeByte = reader.next()
     let widthBits = Int(reader.next()) << 8 | Int(reader.next())
     let numberOfLines = Int(reader.next() % 6)
-    let mode = modes[Int(reader.next()) % modes.count]
+    let mode = fuzzLineBreakModes[Int(reader.next()) % fuzzLineBreakModes.count]
     let counts = reader.next(), cutSeed = reader.next()
     let spanBytes = (0..<Int(counts & 7)).map { _ in SpanBytes(&reader) }
     let boxBytes = (0..<Int(counts >> 3 & 3)).map { _ in (reader.next(), reader.next(), reader.next(), reader.next()) }
@@ -106,13 +97,13 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
     let scalarCount = text.unicodeScalars.count
     let width = widthBits == 0xFFFF ? Double.infinity : Double(widthBits) / 64
 
-    do {
+    refusingBadArguments {
         let container = try TextContainer(width: width, numberOfLines: numberOfLines, lineBreakMode: mode)
         /// The text with the fonts of `library`; `pieces` splits the first span's range into
         /// same-style spans, every other one carrying a color.
         func attributed(_ library: FontLibrary, firstSpanOverAll: Bool = false, pieces: Bool = false) throws -> AttributedText {
-            var names = bundled.indices.filter { fontBits & (1 << $0) != 0 }.map { bundled[$0] }
-            if names.isEmpty { names = [bundled[0]] }
+            var names = fuzzFontNames.indices.filter { fontBits & (1 << $0) != 0 }.map { fuzzFontNames[$0] }
+            if names.isEmpty { names = [fuzzFontNames[0]] }
             let style = TextStyle(fonts: try FontChain(named: names, size: 1 + Double(sizeByte % 64) * 1.5, library: library))
             var spans: [AttributedText.Span] = []
             for (index, span) in spanBytes.enumerated() {
@@ -149,19 +140,10 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
         let input = try attributed(shared)
         let prepared = try PreparedText(input)
         let layout = prepared.layout(in: container)
-        check(prepared.size(in: container) == layout.size, "size(in:) \(prepared.size(in: container)) ≠ layout \(layout.size)")
-        check(layout.size.width.isFinite && layout.size.height.isFinite && layout.size.width >= 0 && layout.size.height >= 0,
-              "size \(layout.size)")
+        checkLayoutInvariants(prepared, layout, in: container)
 
-        // Lines in order; every line kept: they cover the text.
+        // Every line kept: the lines cover the text.
         let utf8Count = text.utf8.count
-        var end = 0
-        for line in layout.lines {
-            check(line.utf8Range.lowerBound >= end && line.utf8Range.upperBound <= utf8Count,
-                  "line \(line.utf8Range) after \(end) in \(utf8Count) bytes")
-            check(line.width.isFinite && line.height > 0 && line.baseline.isFinite, "line \(line)")
-            end = line.utf8Range.upperBound
-        }
         if numberOfLines == 0, !layout.isTruncated, mode == .wordWrap || mode == .charWrap {
             var start = 0
             for line in layout.lines {
@@ -217,10 +199,6 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
                       "plain \(plain.lines) ≠ one span over all \(wholeLayout.lines)")
             }
         }
-    } catch is InvalidArgumentError {
-        // Bad sizes, widths and ranges are refused with an error: what the fuzzer may find.
-    } catch {
-        fatalError("unexpected error \(error)")
     }
     return 0
 }
