@@ -9,6 +9,9 @@
 //   (18 × 14 + 4 pt) — after the name and at the end, each after a space — against the same
 //   post without them. Target: ≤ 1.2×. "Post/3 spans + 2 attachments" against "Post/3 spans"
 //   does the same over the three-span post.
+// - "Post/Roboto-Medium by a span …" / "Post/Roboto-Medium …": the post in Roboto-Medium 15 pt,
+//   as a text in Roboto-Regular with one span over all of it (the attributed path, one shaping
+//   stretch) and as a plain string: what the attributed path costs before any second style.
 // Cold: every post new, its name, body words and link word never shaped before (FreshWords),
 // as the cold benchmarks of the other suites do ("example.com/" repeats, as in any feed).
 // Warm: the same 1,000 posts round robin, every segment in the caches.
@@ -64,6 +67,13 @@ struct Styles: Sendable {
         return try! builder.build()
     }
 
+    /// The post in the text's Roboto-Regular with one span setting Roboto-Medium over all of it.
+    func mediumBySpan(_ post: Post) -> AttributedText {
+        var builder = AttributedText.Builder(style: TextStyle(fonts: regular))
+        builder.append(post.plain, TextAttributes(fonts: medium))
+        return try! builder.build()
+    }
+
     /// The post in one style with its two boxes.
     func plainWithBoxes(_ post: Post) -> AttributedText {
         var text = AttributedText(post.withBoxes, style: TextStyle(fonts: regular))
@@ -87,6 +97,8 @@ let benchmarks: @Sendable () -> Void = {
         ("Post/3 spans", { try! PreparedText(styles.threeSpans($0)).layout(in: width320) }),
         ("Post/one style + 2 attachments", { try! PreparedText(styles.plainWithBoxes($0)).layout(in: width320) }),
         ("Post/3 spans + 2 attachments", { try! PreparedText(styles.threeSpans($0, boxes: true)).layout(in: width320) }),
+        ("Post/Roboto-Medium", { try! PreparedText($0.plain, fonts: styles.medium).layout(in: width320) }),
+        ("Post/Roboto-Medium by a span", { try! PreparedText(styles.mediumBySpan($0)).layout(in: width320) }),
     ]
 
     // What is measured is what was meant: the three pieces and the boxes reach the layout.
@@ -97,6 +109,7 @@ let benchmarks: @Sendable () -> Void = {
     for boxed in [kinds[2].measure(sample), kinds[3].measure(sample)] {
         precondition(boxed.lines.first!.height >= 18, "the boxes do not raise the line: \(boxed)")
     }
+    precondition(kinds[4].measure(sample) == kinds[5].measure(sample), "a span over all is not the plain text")
 
     // Cold: a new post of new words every iteration (at most 40,000 posts a benchmark).
     for kind in kinds {
