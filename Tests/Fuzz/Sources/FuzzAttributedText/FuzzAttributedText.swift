@@ -141,6 +141,8 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
         let prepared = try PreparedText(input)
         let layout = prepared.layout(in: container)
         checkLayoutInvariants(prepared, layout, in: container)
+        let tightens = input.styleRuns().contains { $0.style.kern < 0 }
+        check(tightens || layout.lines.allSatisfy { $0.width >= 0 }, "a line of negative width: \(layout.lines)")
 
         // Every line kept: the lines cover the text.
         let utf8Count = text.utf8.count

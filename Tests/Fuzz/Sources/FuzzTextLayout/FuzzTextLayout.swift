@@ -38,6 +38,7 @@ public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let prepared = try PreparedText(text, fonts: fonts, language: language)
         let layout = prepared.layout(in: container)
         checkLayoutInvariants(prepared, layout, in: container)
+        check(layout.lines.allSatisfy { $0.width >= 0 }, "a line of negative width: \(layout.lines)")
         let utf8Count = text.utf8.count
         // A line's text alone measures it as the layout does in one font and no language, where the
         // text is one left-to-right run, whose segments HarfBuzz shapes with the properties
