@@ -25,6 +25,7 @@ let package = Package(
         benchmark("Multilingual"),
         benchmark("SoutheastAsian"),
         benchmark("FirstUse"),
+        benchmark("AttributedText"),
         benchmark("RichText", also: ["CellLayout", "ConstraintLayout"]),
     ]
 )

@@ -9,8 +9,10 @@ let package = Package(
     dependencies: [.package(name: "TextMetrics", path: "../..")],
     targets: [
         // libFuzzer's driver, called from each target's entry point.
-        .target(name: "FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "TextMetrics", package: "TextMetrics")]),
         .executableTarget(name: "FuzzTextLayout",
+                          dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
+        .executableTarget(name: "FuzzAttributedText",
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics")]),
         .executableTarget(name: "FuzzCellTemplate",
                           dependencies: ["FuzzSupport", .product(name: "TextMetrics", package: "TextMetrics"),

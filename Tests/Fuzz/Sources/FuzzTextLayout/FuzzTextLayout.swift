@@ -9,11 +9,7 @@ import FuzzSupport
 import TextMetrics
 import TextSegmentation
 
-/// The bundled fonts, loaded once.
-let bundled: [String] = ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji", "NotoSansArabic-Regular",
-                         "NotoSansHebrew-Regular", "Roboto-Medium"]
 let languages: [String?] = [nil, "ja", "ko", "zh-Hant", "ar", "he", "en"]
-let modes: [LineBreakMode] = [.wordWrap, .charWrap, .clip, .truncateHead, .truncateTail, .truncateMiddle]
 
 /// The scripts HarfBuzz shapes right to left (`hb_script_get_horizontal_direction`), by tag.
 let rightToLeftScripts: Set<String> = [
@@ -22,41 +18,28 @@ let rightToLeftScripts: Set<String> = [
     "Rohg", "Sogo", "Sogd", "Elym", "Chrs", "Yezi", "Ougr",
 ]
 
-/// Stops the fuzzer with `message` when `condition` is false.
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition { fatalError(message()) }
-}
-
 /// One input: a header of 7 bytes (fonts, size, width, lines, mode, language), then the text.
 public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count >= 7 else { return 0 }
     let header = UnsafeBufferPointer(start: data, count: 7)
     let text = String(decoding: UnsafeBufferPointer(start: data + 7, count: count - 7), as: UTF8.self)
-    // Byte 0: which fonts, in the order of `bundled` (none chosen: the first).
+    // Byte 0: which fonts, in the order of `fuzzFontNames` (none chosen: the first).
     let size = 1 + Double(header[1] % 64) * 1.5
-    var names = bundled.indices.filter { header[0] & (1 << $0) != 0 }.map { bundled[$0] }
-    if names.isEmpty { names = [bundled[0]] }
+    var names = fuzzFontNames.indices.filter { header[0] & (1 << $0) != 0 }.map { fuzzFontNames[$0] }
+    if names.isEmpty { names = [fuzzFontNames[0]] }
     let widthBits = Int(header[2]) << 8 | Int(header[3])
     let width = widthBits == 0xFFFF ? Double.infinity : Double(widthBits) / 64
     let numberOfLines = Int(header[4] % 6)
-    let mode = modes[Int(header[5]) % modes.count]
+    let mode = fuzzLineBreakModes[Int(header[5]) % fuzzLineBreakModes.count]
     let language = languages[Int(header[6]) % languages.count]
     do {
         let fonts = try FontChain(names.map { try Font(named: $0, size: size) })
         let container = try TextContainer(width: width, numberOfLines: numberOfLines, lineBreakMode: mode)
         let prepared = try PreparedText(text, fonts: fonts, language: language)
         let layout = prepared.layout(in: container)
-        check(prepared.size(in: container) == layout.size, "size(in:) \(prepared.size(in: container)) ≠ layout \(layout.size)")
-        check(layout.size.width.isFinite && layout.size.height.isFinite && layout.size.width >= 0 && layout.size.height >= 0,
-              "size \(layout.size)")
+        checkLayoutInvariants(prepared, layout, in: container)
+        check(layout.lines.allSatisfy { $0.width >= 0 }, "a line of negative width: \(layout.lines)")
         let utf8Count = text.utf8.count
-        var end = 0
-        for line in layout.lines {
-            check(line.utf8Range.lowerBound >= end && line.utf8Range.upperBound <= utf8Count,
-                  "line \(line.utf8Range) after \(end) in \(utf8Count) bytes")
-            check(line.width.isFinite && line.width >= 0 && line.height > 0, "line \(line)")
-            end = line.utf8Range.upperBound
-        }
         // A line's text alone measures it as the layout does in one font and no language, where the
         // text is one left-to-right run, whose segments HarfBuzz shapes with the properties
         // it guesses from each: elsewhere a line's neighbours decide its bidi levels (and so

@@ -1,0 +1,140 @@
+// Attributed text (issue 29) against the same text in one style, in one run. Every operation is
+// `PreparedText(…)` + `layout(in:)` of one post, 320 pt wide, fonts loaded before measuring.
+//
+// - "Post/3 spans …" / "Post/one style …": a 70-character feed post "@name body words
+//   example.com/word" in three pieces — the name in Roboto-Medium 15 pt, the body in the text's
+//   Roboto-Regular 15 pt, the link in Roboto-Regular 13 pt — against the same string in
+//   Roboto-Regular 15 pt (`PreparedText(_:fonts:)`, the plain path). Target: ≤ 1.5×.
+// - "Post/one style + 2 attachments …" / "Post/one style …": the post with two inline boxes
+//   (18 × 14 + 4 pt) — after the name and at the end, each after a space — against the same
+//   post without them. Target: ≤ 1.2×. "Post/3 spans + 2 attachments" against "Post/3 spans"
+//   does the same over the three-span post.
+// - "Post/Roboto-Medium by a span …" / "Post/Roboto-Medium …": the post in Roboto-Medium 15 pt,
+//   as a text in Roboto-Regular with one span over all of it (the attributed path, one shaping
+//   stretch) and as a plain string: what the attributed path costs before any second style.
+// Cold: every post new, its name, body words and link word never shaped before (FreshWords),
+// as the cold benchmarks of the other suites do ("example.com/" repeats, as in any feed).
+// Warm: the same 1,000 posts round robin, every segment in the caches.
+import Benchmark
+import BenchmarkSupport
+import TextMetrics
+
+/// Words never handed out before in the process.
+nonisolated(unsafe) var freshWords = FreshWords(seed: 0xA771_0001)
+
+/// A feed post's parts: "@name", body words, "example.com/word" — 70 characters with the two
+/// spaces between them.
+struct Post: Sendable {
+    var name: String
+    var body: String
+    var link: String
+
+    /// A post of new words.
+    static func fresh() -> Post {
+        let name = "@" + freshWords.word(length: 6)
+        let link = "example.com/" + freshWords.word(length: 5)
+        let body = freshWords.text(length: 70 - name.count - link.count - 2)
+        return Post(name: name, body: body, link: link)
+    }
+
+    /// The post as one string.
+    var plain: String { name + " " + body + " " + link }
+    /// The post with a box after the name and one at the end, each after a space.
+    var withBoxes: String { name + " \u{FFFC} " + body + " " + link + " \u{FFFC}" }
+}
+
+/// The fonts and boxes the posts are drawn with.
+struct Styles: Sendable {
+    let regular = try! FontChain(named: ["Roboto-Regular"], size: 15)
+    let medium = try! FontChain(named: ["Roboto-Medium"], size: 15)
+    let box = try! TextAttachment(width: 18, ascent: 14, descent: 4)
+
+    /// The post in three pieces: the name in Roboto-Medium, the body in the text's style, the
+    /// link 13 pt; with `boxes`, a box after the name and one at the end.
+    func threeSpans(_ post: Post, boxes: Bool = false) -> AttributedText {
+        var builder = AttributedText.Builder(style: TextStyle(fonts: regular))
+        builder.append(post.name, TextAttributes(fonts: medium))
+        if boxes {
+            builder.append(" ")
+            builder.appendAttachment(box)
+        }
+        builder.append(" " + post.body + " ")
+        builder.append(post.link, TextAttributes(size: 13))
+        if boxes {
+            builder.append(" ")
+            builder.appendAttachment(box)
+        }
+        return try! builder.build()
+    }
+
+    /// The post in the text's Roboto-Regular with one span setting Roboto-Medium over all of it.
+    func mediumBySpan(_ post: Post) -> AttributedText {
+        var builder = AttributedText.Builder(style: TextStyle(fonts: regular))
+        builder.append(post.plain, TextAttributes(fonts: medium))
+        return try! builder.build()
+    }
+
+    /// The post in one style with its two boxes.
+    func plainWithBoxes(_ post: Post) -> AttributedText {
+        var text = AttributedText(post.withBoxes, style: TextStyle(fonts: regular))
+        var offset = 0
+        for scalar in post.withBoxes.unicodeScalars {
+            if scalar == "\u{FFFC}" { try! text.addAttachment(box, at: offset) }
+            offset += String(scalar).utf8.count
+        }
+        return text
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let styles = Styles()
+    let width320 = try! TextContainer(width: 320)
+    let timing: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
+
+    /// The ways a post is prepared, each laid out at 320 pt.
+    let kinds: [(name: String, measure: @Sendable (Post) -> TextLayout)] = [
+        ("Post/one style", { try! PreparedText($0.plain, fonts: styles.regular).layout(in: width320) }),
+        ("Post/3 spans", { try! PreparedText(styles.threeSpans($0)).layout(in: width320) }),
+        ("Post/one style + 2 attachments", { try! PreparedText(styles.plainWithBoxes($0)).layout(in: width320) }),
+        ("Post/3 spans + 2 attachments", { try! PreparedText(styles.threeSpans($0, boxes: true)).layout(in: width320) }),
+        ("Post/Roboto-Medium", { try! PreparedText($0.plain, fonts: styles.medium).layout(in: width320) }),
+        ("Post/Roboto-Medium by a span", { try! PreparedText(styles.mediumBySpan($0)).layout(in: width320) }),
+    ]
+
+    // What is measured is what was meant: the three pieces and the boxes reach the layout.
+    let sample = Post.fresh()
+    let oneStyle = kinds[0].measure(sample), spans = kinds[1].measure(sample)
+    precondition(sample.plain.count == 70 && spans.size != oneStyle.size,
+                 "the three pieces do not change the post: \(spans) / \(oneStyle)")
+    for boxed in [kinds[2].measure(sample), kinds[3].measure(sample)] {
+        precondition(boxed.lines.first!.height >= 18, "the boxes do not raise the line: \(boxed)")
+    }
+    precondition(kinds[4].measure(sample) == kinds[5].measure(sample), "a span over all is not the plain text")
+
+    // Cold: a new post of new words every iteration (at most 40,000 posts a benchmark).
+    for kind in kinds {
+        Benchmark(kind.name + " cold",
+                  configuration: .init(metrics: timing, timeUnits: .nanoseconds, warmupIterations: 1,
+                                       scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 40)) { benchmark in
+            let posts = (0..<benchmark.scaledIterations.count).map { _ in Post.fresh() }
+            benchmark.startMeasurement()
+            for index in benchmark.scaledIterations {
+                blackHole(kind.measure(posts[index]))
+            }
+        }
+    }
+
+    // Warm: the same 1,000 posts round robin, measured once before timing.
+    let warmPosts = (0..<1_000).map { _ in Post.fresh() }
+    for kind in kinds {
+        Benchmark(kind.name + " warm",
+                  configuration: .init(metrics: timing, timeUnits: .nanoseconds, warmupIterations: 1,
+                                       scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 500)) { benchmark in
+            for index in benchmark.scaledIterations {
+                blackHole(kind.measure(warmPosts[index % warmPosts.count]))
+            }
+        } setup: {
+            for post in warmPosts { blackHole(kind.measure(post)) }
+        }
+    }
+}
