@@ -127,7 +127,7 @@ public enum Examples {
         }
         let plain = feedItemRow(&prose)
         var fields = plain.fields.filter { $0.0 != "action" && $0.0 != "posterComment" && $0.0 != "actorComment" }
-        fields.append(("action", object([("@" + prose.name().replacingOccurrences(of: " ", with: ""), "mention"),
+        fields.append(("action", object([("@" + String(prose.name().filter { $0 != " " }), "mention"),
                                          ("liked this", nil)])))
         fields.append(("posterComment", object([
             (prose.text(length: prose.int(20...120)), nil), ("@" + prose.word(), "mention"),

@@ -109,7 +109,8 @@ struct LayoutPass {
             last = (line, naturalBox(line), top)
             lineCount += 1
         }
-        if var (line, box, top) = last {
+        if let (lastLine, lastBox, top) = last {
+            var (line, box) = (lastLine, lastBox)
             var truncation: LineTruncation?
             if rest != nil, let truncated = Truncator(fitter: fitter, ellipsisUnits: ellipsisUnits,
                                                       token: container.truncationToken.map { TruncationUnits($0, ppu) },
