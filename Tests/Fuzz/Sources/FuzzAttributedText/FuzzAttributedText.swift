@@ -9,7 +9,10 @@
 // warm, and cold (a new FontLibrary: new faces, empty caches), gives the same layout; the text
 // with its first span's attributes over the whole text lays out as with those attributes split
 // into pieces (some carrying a color, which never splits a shaping run) — and, when they change
-// nothing but fonts and size, as the plain string in those fonts.
+// nothing but fonts and size, as the plain string in those fonts. Bit 5 of the counts byte adds
+// a paragraph style (8 more bytes: spacings, a multiple, minimum and maximum heights, indents,
+// tab stops, alignment), bit 6 a truncation token (2 bytes); with them, a layout is truncated
+// exactly when its lines without a limit are more than the limit, and a token shown is drawn whole.
 import FuzzSupport
 import TextMetrics
 import TextSegmentation
@@ -77,6 +80,8 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
     let counts = reader.next(), cutSeed = reader.next()
     let spanBytes = (0..<Int(counts & 7)).map { _ in SpanBytes(&reader) }
     let boxBytes = (0..<Int(counts >> 3 & 3)).map { _ in (reader.next(), reader.next(), reader.next(), reader.next()) }
+    let paragraphBytes = counts & 0x20 != 0 ? (0..<8).map { _ in reader.next() } : nil
+    let tokenBytes = counts & 0x40 != 0 ? (reader.next(), reader.next()) : nil
     guard reader.position <= count else { return 0 }
     let raw = String(decoding: UnsafeBufferPointer(start: data + reader.position, count: count - reader.position),
                      as: UTF8.self)
@@ -97,8 +102,33 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
     let scalarCount = text.unicodeScalars.count
     let width = widthBits == 0xFFFF ? Double.infinity : Double(widthBits) / 64
 
+    /// The paragraph style the 8 bytes ask for.
+    func paragraphStyle(_ b: [UInt8]) -> ParagraphStyle {
+        var style = ParagraphStyle()
+        style.lineSpacing = Double(b[0] % 16)
+        style.lineHeightMultiple = [0, 0.5, 1, 1.25, 2][Int(b[1]) % 5]
+        style.minimumLineHeight = [0, 10, 30][Int(b[2]) % 3]
+        style.maximumLineHeight = [0, 15, 40][Int(b[3]) % 3]
+        if style.maximumLineHeight < style.minimumLineHeight { style.maximumLineHeight = 0 }
+        style.paragraphSpacing = Double(b[4] % 12)
+        style.paragraphSpacingBefore = Double(b[5] % 8)
+        style.firstLineHeadIndent = Double(b[6] % 40)
+        style.headIndent = Double(b[7] % 30)
+        style.tailIndent = -Double(b[7] >> 5) * 5
+        style.alignment = TextAlignment.allCases[Int(b[6] >> 5) % TextAlignment.allCases.count]
+        if b[0] & 0x10 != 0 { style.tabStops = [25, 70] }
+        style.defaultTabInterval = Double(b[1] >> 4) * 10
+        return style
+    }
+
     refusingBadArguments {
-        let container = try TextContainer(width: width, numberOfLines: numberOfLines, lineBreakMode: mode)
+        var container = try TextContainer(width: width, numberOfLines: numberOfLines, lineBreakMode: mode)
+        if let (which, size) = tokenBytes {
+            let text = ["…", "… more", "Read more", "→ more ⟩"][Int(which) % 4]
+            container.truncationToken = try TruncationToken(AttributedText(text, style: TextStyle(
+                fonts: try FontChain(named: [fuzzFontNames[Int(which >> 2) % fuzzFontNames.count]],
+                                     size: 1 + Double(size % 64) * 1.5))))
+        }
         /// The text with the fonts of `library`; `pieces` splits the first span's range into
         /// same-style spans, every other one carrying a color.
         func attributed(_ library: FontLibrary, firstSpanOverAll: Bool = false, pieces: Bool = false) throws -> AttributedText {
@@ -127,6 +157,7 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
                 }
             }
             var result = try AttributedText(text, style: style, spans: spans, in: .scalars)
+            if let paragraphBytes { result.paragraphStyle = try paragraphStyle(paragraphBytes).validated() }
             for (offset, box) in zip(boxOffsets, boxBytes) {
                 let attachment = try TextAttachment(width: Double(box.1) / 4, ascent: Double(box.2) / 4 - 8,
                                                     descent: Double(box.3) / 8)
@@ -142,6 +173,17 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
         let layout = prepared.layout(in: container)
         checkLayoutInvariants(prepared, layout, in: container)
         let tightens = input.styleRuns().contains { $0.style.kern < 0 }
+        // Truncated exactly when the lines without a limit are more than the limit.
+        if numberOfLines > 0, !width.isNaN {
+            let all = prepared.layout(in: try TextContainer(width: width, lineBreakMode: mode))
+            check(layout.isTruncated == (all.lineCount > numberOfLines),
+                  "truncated \(layout.isTruncated) with \(all.lineCount) lines of at most \(numberOfLines)")
+        }
+        // A token shown is drawn whole, once.
+        if let token = layout.truncationToken {
+            let drawn = prepared.glyphs(for: layout).flatMap { $0 }.count { $0.isTruncationToken }
+            check(drawn == token.glyphs.count, "the token drawn with \(drawn) of its \(token.glyphs.count) glyphs")
+        }
         check(tightens || layout.lines.allSatisfy { $0.width >= 0 }, "a line of negative width: \(layout.lines)")
 
         // Every line kept: the lines cover the text.
