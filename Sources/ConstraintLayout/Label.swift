@@ -173,9 +173,8 @@ public final class Label: LayoutItem {
     /// limit), in points from the text's top: from the same layout as its intrinsic height.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
     public func textBaselines(forWidth width: Double?) throws -> (first: Double, last: Double) {
-        let layout = try measuredText().layout(width: width ?? .infinity, numberOfLines: numberOfLines,
-                                               lineBreakMode: lineBreakMode, truncationToken: truncationToken)
-        return (layout.firstBaseline, layout.lastBaseline)
+        try measuredText().baselines(width: width ?? .infinity, numberOfLines: numberOfLines,
+                                     lineBreakMode: lineBreakMode, truncationToken: truncationToken)
     }
 
     /// Keeps the baseline anchors at the text's baselines: the top padding plus each, on the grid.

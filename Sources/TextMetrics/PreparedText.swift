@@ -203,6 +203,21 @@ public struct PreparedText: Sendable {
         withLayoutPass(in: container) { pass, _ in pass.run { _, _, _, _ in }.size }
     }
 
+    /// The first and last line's baselines in `container`, in points from the layout's top
+    /// ((0, 0) without a line): ``TextLayout/firstBaseline`` and ``TextLayout/lastBaseline``
+    /// without building the lines.
+    public func baselines(in container: TextContainer) -> (first: Double, last: Double) {
+        withLayoutPass(in: container) { pass, _ in
+            var first: Double?
+            var last = 0.0
+            _ = pass.run { _, _, _, place in
+                if first == nil { first = place.baseline }
+                last = place.baseline
+            }
+            return (first ?? 0, last)
+        }
+    }
+
     /// The natural box of the text in `range` (UTF-8 offsets) set on one line: the largest
     /// ascent, descent and line gap of the fonts it shows and the attachments in it.
     func lineBox(of range: Range<Int>) -> LineBox {

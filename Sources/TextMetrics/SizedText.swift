@@ -103,6 +103,30 @@ public final class SizedText: Sendable {
         return prepared.size(in: container).height
     }
 
+    /// The first and last baselines at `width` points, in points from the text's top, as
+    /// ``PreparedText/layout(in:)`` places them — without building the lines: O(1) for a text
+    /// in one line height that fits, a count over the segments when it wraps; (0, 0) when
+    /// empty.
+    /// - Throws: ``InvalidArgumentError`` for a negative line count.
+    public func baselines(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
+                          truncationToken: TruncationToken? = nil) throws -> (first: Double, last: Double) {
+        if paragraphCount == 0 { return (0, 0) }
+        let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
+        let ascender = prepared.fonts.metrics.ascender
+        if hasQuickHeights, naturalWidth + 1e-7 <= width, truncationToken == nil || paragraphCount <= maxLines {
+            // One line per paragraph, each the primary font's; no token shown.
+            return (ascender, Double(min(paragraphCount, maxLines) - 1) * lineHeight + ascender)
+        }
+        if hasQuickHeights, truncationToken == nil, lineBreakMode != .charWrap, width > 0,
+           let (lines, _) = prepared.segments.withUnsafeBufferPointer({
+               LineFitter.wholeSegmentLines($0, limit: LineFitter.limit(forMaxUnits: width / pointsPerUnit), maxLines: maxLines)
+           }) {
+            return (ascender, Double(lines - 1) * lineHeight + ascender)
+        }
+        return prepared.baselines(in: try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
+                                                        lineBreakMode: lineBreakMode, truncationToken: truncationToken))
+    }
+
     /// The full layout (lines) at `width` points.
     package func layout(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                         truncationToken: TruncationToken? = nil) throws -> TextLayout {

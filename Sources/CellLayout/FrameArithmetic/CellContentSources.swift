@@ -30,17 +30,22 @@ struct RowContent: CellContentSource {
     }
 
     mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
-        try measured(node, index: index).heightPixels(node, widthPixels: widthPixels, scale: scale, token: engine.program)
+        try measured(node, index: index).heightPixels(node, widthPixels: widthPixels, scale: scale, token: engine.program.truncationToken(ofNode: index))
     }
 
     mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
         PixelRounding.ceil(try measured(node, index: index).naturalWidth, scale: scale)
     }
 
+    mutating func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                                scale: Double) throws -> (first: Double, last: Double)? {
+        try measured(node, index: index).baselines(node, widthPixels: widthPixels, scale: scale, token: engine.program.truncationToken(ofNode: index))
+    }
+
     mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                              scale: Double) throws -> (PreparedText, TextLayout)? {
         let text = try measured(node, index: index)
-        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: engine.program))
+        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: engine.program.truncationToken(ofNode: index)))
     }
 }
 
@@ -48,20 +53,24 @@ extension SizedText {
     /// The text's height in whole pixels as text node `node` lays it out at `widthPixels`:
     /// its line limit, break mode and (from `program`) its truncation token.
     func heightPixels(_ node: UnsafePointer<CellProgram.Node>, widthPixels: Int, scale: Double,
-                      token program: CellProgram) throws -> Int {
+                      token: TruncationToken?) throws -> Int {
         let height = try height(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
-                                lineBreakMode: node.pointee.lineBreakMode,
-                                truncationToken: node.pointee.labelStyle < 0 ? nil
-                                    : program.labelStyles[Int(node.pointee.labelStyle)].token)
+                                lineBreakMode: node.pointee.lineBreakMode, truncationToken: token)
         return PixelRounding.ceil(height, scale: scale)
+    }
+
+    /// The text's first and last baselines as text node `node` lays it out at `widthPixels`.
+    func baselines(_ node: UnsafePointer<CellProgram.Node>, widthPixels: Int, scale: Double,
+                   token: TruncationToken?) throws -> (first: Double, last: Double) {
+        try baselines(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
+                      lineBreakMode: node.pointee.lineBreakMode, truncationToken: token)
     }
 
     /// The text's lines as text node `node` lays it out at `widthPixels`.
     func layout(_ node: UnsafePointer<CellProgram.Node>, widthPixels: Int, scale: Double,
-                token program: CellProgram) throws -> TextLayout {
+                token: TruncationToken?) throws -> TextLayout {
         try layout(width: Double(widthPixels) / scale, numberOfLines: node.pointee.numberOfLines,
-                   lineBreakMode: node.pointee.lineBreakMode,
-                   truncationToken: node.pointee.labelStyle < 0 ? nil : program.labelStyles[Int(node.pointee.labelStyle)].token)
+                   lineBreakMode: node.pointee.lineBreakMode, truncationToken: token)
     }
 }
 
@@ -74,7 +83,7 @@ struct PreparedContent: CellContentSource {
 
     func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
-        return try text.heightPixels(node, widthPixels: widthPixels, scale: scale, token: program)
+        return try text.heightPixels(node, widthPixels: widthPixels, scale: scale, token: program.truncationToken(ofNode: index))
     }
 
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
@@ -82,10 +91,16 @@ struct PreparedContent: CellContentSource {
         return PixelRounding.ceil(text.naturalWidth, scale: scale)
     }
 
+    func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                       scale: Double) throws -> (first: Double, last: Double)? {
+        guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
+        return try text.baselines(node, widthPixels: widthPixels, scale: scale, token: program.truncationToken(ofNode: index))
+    }
+
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                     scale: Double) throws -> (PreparedText, TextLayout)? {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
-        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: program))
+        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: program.truncationToken(ofNode: index)))
     }
 }
 
@@ -127,6 +142,9 @@ struct EstimatedContent: CellContentSource {
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
         PixelRounding.ceil(lineWidth(node), scale: scale)
     }
+
+    func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                       scale: Double) throws -> (first: Double, last: Double)? { nil }
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                     scale: Double) throws -> (PreparedText, TextLayout)? { nil }

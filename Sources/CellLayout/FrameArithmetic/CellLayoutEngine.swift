@@ -188,22 +188,11 @@ public final class CellLayoutEngine: Sendable {
     /// Empties the text cache (memory pressure; a font size change).
     public func removeCachedTexts() { textCache.removeAll() }
 
-    func measuredText(_ string: String, font: Int32, index: Int) throws -> SizedText {
-        do {
-            return try textCache.text(string, font: font, in: program.fonts[Int(font)])
-        } catch {
-            throw TemplateError(path: program.paths[index], reason: "\(error)")
-        }
-    }
-
     /// What text node `index` shows for `row`, prepared (from the text cache when seen
     /// before; see ``TextCache/text(ofNode:in:program:spanFonts:)``).
     /// - Throws: ``TemplateError`` at the node's path for a missing or bad field.
     package func measuredText(ofNode index: Int, in row: RowData) throws -> SizedText {
-        guard program.isStyled(index, in: row) else {
-            return try measuredText(try program.labelText(ofNode: index, in: row), font: program.nodes[index].font, index: index)
-        }
-        return try textCache.text(ofNode: index, in: row, program: program, spanFonts: spanFonts)
+        try textCache.text(ofNode: index, in: row, program: program, spanFonts: spanFonts)
     }
 
     /// The width and scale a call with `width` and `scale` (`nil` for the template's) uses.
@@ -256,12 +245,13 @@ public final class CellLayoutEngine: Sendable {
             try program.childIndices.withUnsafeBufferPointer { children in
               try program.paths.withUnsafeBufferPointer { paths in
                try lengths.withUnsafeBufferPointer { lengths in
-                try withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count) { scratch in
+                try withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * count) { scratch in
                     var arithmetic = FrameArithmetic(
                         nodes: nodes, childIndices: children, paths: paths, lengths: lengths, scale: scale, source: source,
                         widths: UnsafeMutableBufferPointer(rebasing: scratch[0..<count]),
                         heights: UnsafeMutableBufferPointer(rebasing: scratch[count..<2 * count]),
-                        textHeights: UnsafeMutableBufferPointer(rebasing: scratch[2 * count..<3 * count]))
+                        textHeights: UnsafeMutableBufferPointer(rebasing: scratch[2 * count..<3 * count]),
+                        textBaselines: UnsafeMutableBufferPointer(rebasing: scratch[3 * count..<5 * count]))
                     func px(_ points: Double) -> Int { PixelRounding.nearest(points * scale) }
                     let insets = self.insets
                     var box = CellBox(width: px(width), left: px(insets.left), top: px(insets.top), right: px(insets.right),

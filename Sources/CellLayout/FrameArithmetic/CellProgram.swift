@@ -167,13 +167,10 @@ package struct CellProgram: Sendable {
         }
     }
 
-    /// Whether text node `index` needs an attributed text for `row` — it declares a paragraph
-    /// style, or the row's field is a text object — rather than its plain string.
-    package func isStyled(_ index: Int, in row: RowData) -> Bool {
+    /// Text node `index`'s paragraph style, or `nil`.
+    package func paragraphStyle(ofNode index: Int) -> ParagraphStyle? {
         let style = nodes[index].labelStyle
-        if style >= 0, labelStyles[Int(style)].paragraph != nil { return true }
-        if case .object? = row[nodes[index].field] { return true }
-        return false
+        return style >= 0 ? labelStyles[Int(style)].paragraph : nil
     }
 
     /// The attributed text node `index` shows: `text` in the item's font chain, with
@@ -196,6 +193,7 @@ package struct CellProgram: Sendable {
     }
 
     /// Text node `index`'s truncation token, or `nil`.
+    @inline(__always)
     package func truncationToken(ofNode index: Int) -> TruncationToken? {
         let style = nodes[index].labelStyle
         return style >= 0 ? labelStyles[Int(style)].token : nil

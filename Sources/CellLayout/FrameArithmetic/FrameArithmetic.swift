@@ -9,8 +9,12 @@ protocol CellContentSource {
     mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int
     /// The text's single-line width in pixels, rounded up to the grid.
     mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int
-    /// The prepared text and its lines at `widthPixels` (for frames and baselines), or `nil`
+    /// The text's first and last baselines at `widthPixels`, in points from its top, or `nil`
     /// when only estimated.
+    mutating func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                                scale: Double) throws -> (first: Double, last: Double)?
+    /// The prepared text and its lines at `widthPixels` (for frames), or `nil` when only
+    /// estimated.
     mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                              scale: Double) throws -> (PreparedText, TextLayout)?
 }
@@ -32,6 +36,9 @@ struct FrameArithmetic<Source: CellContentSource> {
     let widths: UnsafeMutableBufferPointer<Int>
     let heights: UnsafeMutableBufferPointer<Int>
     let textHeights: UnsafeMutableBufferPointer<Int>
+    /// Per text node: its first and last baselines in pixels once asked for at its width
+    /// (`Int.min` until then), so a baseline row lays each text out once.
+    let textBaselines: UnsafeMutableBufferPointer<Int>
 
     func points(_ pixels: Int) -> Double { Double(pixels) / scale }
 
@@ -56,6 +63,7 @@ struct FrameArithmetic<Source: CellContentSource> {
         case .text:
             let text = try source.textHeight(node, index: index, widthPixels: inner, scale: scale)
             textHeights[index] = text
+            textBaselines[2 * index] = .min
             content = text
         case .box:
             if length.pointee.boxHeight >= 0 {
@@ -174,9 +182,14 @@ struct FrameArithmetic<Source: CellContentSource> {
         switch node.pointee.kind {
         case .text:
             let textTop = length.top + max(0, innerHeight - textHeights[index]) / 2
-            guard let (_, layout) = try source.textLayout(node, index: index, widthPixels: widths[index] - length.left - length.right,
-                                                          scale: scale) else { return textTop + textHeights[index] }
-            return textTop + PixelRounding.nearest((first ? layout.firstBaseline : layout.lastBaseline) * scale)
+            if textBaselines[2 * index] == .min {
+                guard let (firstLine, lastLine) = try source.textBaselines(
+                    node, index: index, widthPixels: widths[index] - length.left - length.right, scale: scale)
+                else { return textTop + textHeights[index] }
+                textBaselines[2 * index] = PixelRounding.nearest(firstLine * scale)
+                textBaselines[2 * index + 1] = PixelRounding.nearest(lastLine * scale)
+            }
+            return textTop + textBaselines[2 * index + (first ? 0 : 1)]
         case .box:
             return length.top + (node.pointee.boxBaseline.map { PixelRounding.nearest($0 * scale) } ?? innerHeight)
         case .column:

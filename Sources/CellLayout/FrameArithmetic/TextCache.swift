@@ -1,3 +1,4 @@
+import JSON
 import TextJSON
 import TextMetrics
 
@@ -15,25 +16,25 @@ package final class TextCache: Sendable {
         let hash: Int
         let font: Int32
         let text: String
-        /// The spans and attachments of a styled text (with the text node's own styles, which
-        /// `font` stands for), or `nil`.
-        let styling: AttributedTextDescription?
+        /// A styled text's row field as the row gives it — a text object, with its spans and
+        /// attachments (the text node's own styles go with `font`) — or `nil`.
+        let object: JSONValue?
 
         /// The key of `text` in the template's font chain number `font` (for a styled text,
-        /// the text node's number: its styles and paragraph style go with it), styled by
-        /// `styling`.
-        package init(font: Int32, text: String, styling: AttributedTextDescription? = nil) {
+        /// the text node's number: its styles and paragraph style go with it), or of a text
+        /// object `object` (then `text` is empty): found again without reading the object.
+        package init(font: Int32, text: String, object: JSONValue? = nil) {
             // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
             // that are canonically equivalent but spelled differently may measure differently.
             var text = text
             var hash = text.withUTF8 {
                 Int(truncatingIfNeeded: ByteHash.digest(UnsafeRawBufferPointer($0), tweak: UInt64(UInt32(bitPattern: font))))
             }
-            if let styling { hash ^= styling.hashValue &* 31 }
+            if let object { hash ^= object.hashValue &* 31 }
             self.hash = hash
             self.font = font
             self.text = text
-            self.styling = styling
+            self.object = object
         }
 
         /// Hashes the stored digest of the bytes.
@@ -49,7 +50,7 @@ package final class TextCache: Sendable {
         /// other bytes are other keys, however canonically equivalent.
         package static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.hash == rhs.hash && lhs.font == rhs.font && lhs.text.utf8.elementsEqual(rhs.text.utf8)
-                && lhs.styling == rhs.styling
+                && lhs.object == rhs.object
         }
     }
 
@@ -79,7 +80,9 @@ package final class TextCache: Sendable {
     /// - Throws: ``TemplateError`` at the node's path for a missing or bad field.
     package func text(ofNode index: Int, in row: RowData, program: CellProgram, spanFonts: SpanFonts) throws -> SizedText {
         let node = program.nodes[index]
-        guard program.isStyled(index, in: row) else {
+        let object: JSONValue?
+        if case .object? = row[node.field] { object = row[node.field] } else { object = nil }
+        guard object != nil || program.paragraphStyle(ofNode: index) != nil else {
             let string = try program.labelText(ofNode: index, in: row)
             do {
                 return try text(string, font: node.font, in: program.fonts[Int(node.font)])
@@ -87,10 +90,16 @@ package final class TextCache: Sendable {
                 throw TemplateError(path: program.paths[index], reason: "\(error)")
             }
         }
-        let (string, styling) = try program.labelContent(ofNode: index, in: row)
-        // A styled text belongs to its node: its styles and paragraph style go with the key.
-        let key = Key(font: Int32(-1 - index), text: string, styling: styling ?? AttributedTextDescription())
+        // A styled text belongs to its node: its styles and paragraph style go with the key; a
+        // text object is found by its JSON value, read only when it is new.
+        let key: Key
+        if let object {
+            key = Key(font: Int32(-1 - index), text: "", object: object)
+        } else {
+            key = Key(font: Int32(-1 - index), text: try program.labelText(ofNode: index, in: row))
+        }
         return try text(for: key) {
+            let (string, styling) = try program.labelContent(ofNode: index, in: row)
             let attributed = try program.attributedText(ofNode: index, text: string, styling: styling) { names, size in
                 try spanFonts.chain(names, size: size)
             }
