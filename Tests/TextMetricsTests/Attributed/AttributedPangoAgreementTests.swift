@@ -10,11 +10,11 @@ import TextSegmentation
 /// Pango (the independent reference program in the test support): line starts, widths, heights
 /// and baselines must agree. A disagreement passes only when one of the documented differences
 /// between Pango and CoreText (``Difference``, explained in the reference's README) accounts
-/// for it — checked by laying the request out again the way Pango does — else it is printed
-/// and the test fails.
+/// for it — the plain-text ones judged by the plain test's rules on each stretch of one style —
+/// else it is printed and the test fails.
 @Suite struct AttributedPangoAgreementTests {
-    /// The documented differences, each checked by laying the request out again the way Pango
-    /// does (an emulation that must then agree with Pango) or by the bound it allows.
+    /// The documented differences, each checked exactly (laid out again the way Pango does, or
+    /// each line's width shifted by what Pango's fonts for spaces add) or by the bound it allows.
     enum Difference: String, CaseIterable, Comparable {
         /// Pango puts half of a letter spacing before each cluster and half after, and trims
         /// the halves at a line's ends; CoreText (and TextMetrics) put it all after each
@@ -25,18 +25,11 @@ import TextSegmentation
         /// (`pango_analysis_collect_features`); TextMetrics, as CoreText's `kern`, keeps them.
         /// Checked: with those features off under every letter-spaced stretch, the layouts agree.
         case noLigaturesUnderLetterSpacing
-        /// Pango puts the keycap bases 0–9, # and * in the color emoji font whenever the chain
-        /// has one (see ``PangoAgreementTests/Difference/keycapBaseInEmojiFont``). Checked: with
-        /// those characters in the emoji font, the layouts agree.
-        case keycapBaseInEmojiFont
-        /// Pango never chooses a font for a space: it stays in the run it falls in
-        /// (`itemize_state_process_run`), and runs next to emoji, keycap bases or attachments
-        /// (U+FFFC, which Pango takes from the emoji font) are often the emoji font's, whose
-        /// space is 1.245 em (Roboto's 0.248). TextMetrics keeps spaces in the text font, as
-        /// CoreText's fallback does. Checked: with such spaces in the emoji font the layouts
-        /// agree; or each line is narrower than Pango's by whole spaces' differences at a size
-        /// on it; or Pango's lines are ours, so measured, until one Pango ends earlier.
-        case spaceInEmojiRun
+        /// A space in a run of a later font keeps that font in Pango
+        /// (``PangoAgreementTests/Difference/spaceInItsRunsFont``), in each stretch of one
+        /// style. Checked line by line: Pango's widths are ours with those spaces measured in
+        /// Pango's font (``PangoAgreementTests/spaceShifts(in:fonts:within:lines:advances:)``).
+        case spaceInItsRunsFont
         /// A line that starts with Han or kana and holds text at several sizes: Pango aligns its
         /// runs as if on an ideographic baseline below the alphabetic one (found by probes:
         /// wqy-microhei's 0.1187 em below, Roboto's about 0.127), so a larger run after a
@@ -53,9 +46,9 @@ import TextSegmentation
         /// A line showing only attachments is as tall as its boxes in Pango; here, as in
         /// CoreText, the font's ascent and descent count too (heights, and baselines below).
         case attachmentOnlyLine
-        /// The plain-text differences of ``PangoAgreementTests/Difference`` (a Common character
-        /// next to a fallback run; a CJK line's height), where they apply to a stretch of the text.
-        case commonCharacterStaysInRunFont
+        /// A CJK line's height (``PangoAgreementTests/Difference/cjkLineHeight``), where a stretch
+        /// of one style shows a Chinese or Japanese font beside another
+        /// (``PangoAgreementTests/showsCJKBesideAnotherFont(_:fonts:)``): heights and baselines only.
         case cjkLineHeight
 
         static func < (a: Difference, b: Difference) -> Bool {
@@ -70,13 +63,13 @@ import TextSegmentation
         try #require(answers.count == requests.count)
         var counts = (starts: 0, widths: 0, heights: 0, baselines: 0, all: 0)
         var explained: [Difference: Int] = [:]
+        var advances: [String: Double] = [:]
         for (request, pango) in zip(requests, answers) {
             let id = request["id"]?.stringValue ?? "?"
             try #require(pango["error"] == nil, "\(id): Pango answers \(pango)")
             let text = try Self.attributedText(of: request)
             let container = try TextContainer(width: request["width"]?.numberValue ?? .infinity)
-            let prepared = try PreparedText(text)
-            let layout = prepared.layout(in: container)
+            let layout = try PreparedText(text).layout(in: container)
             let pangoLines = try #require(pango["lines"]?.arrayValue, "\(id): \(pango)")
             let verdict = Self.compare(layout, pangoLines, text: text)
             counts.starts += verdict.starts ? 1 : 0
@@ -87,7 +80,7 @@ import TextSegmentation
                 counts.all += 1
                 continue
             }
-            if let reasons = try Self.explanation(of: text, prepared, layout, pangoLines, in: container) {
+            if let reasons = try Self.explanation(of: text, layout, pangoLines, in: container, advances: &advances) {
                 for reason in reasons { explained[reason, default: 0] += 1 }
                 continue
             }
@@ -104,59 +97,55 @@ import TextSegmentation
               + Difference.allCases.map { "\($0.rawValue) \(explained[$0] ?? 0)" }.joined(separator: ", "))
         // What agreed when the explanations were written (Pango 1.50.12, the bundled fonts): fewer
         // means a change to look at, even if every difference is explained.
-        #expect(counts.all >= 75 && counts.starts >= 119 && counts.widths >= 87 && counts.heights >= 114
-                && counts.baselines >= 108, "fewer requests agree than before: \(counts)")
+        #expect(counts.all >= 111 && counts.starts >= 150 && counts.widths >= 125 && counts.heights >= 138
+                && counts.baselines >= 132, "fewer requests agree than before: \(counts)")
     }
 
     /// The differences that explain how `layout` (of `text`) disagrees with Pango's lines, or
-    /// `nil` when none does. Emulations are tried alone and together, fewest first.
-    static func explanation(of text: AttributedText, _ prepared: PreparedText, _ layout: TextLayout, _ pango: [JSONValue],
-                            in container: TextContainer) throws -> [Difference]? {
-        // Emulations: Pango's behaviour asked of the library with more spans (alternatives of
-        // each, for rules known only in part), tried alone and together, fewest first.
-        var emulations: [(Difference, [[AttributedText.Span]])] = []
+    /// `nil` when none does: the text as it is and, when letter-spaced, with ligatures off under
+    /// the spacing as in Pango (laid out again), each with the fewest allowances that make every
+    /// line agree; a CJK line's height (the loosest) is tried last. `advances` keeps hb-shape's
+    /// advances of spaces.
+    static func explanation(of text: AttributedText, _ layout: TextLayout, _ pango: [JSONValue],
+                            in container: TextContainer, advances: inout [String: Double]) throws -> [Difference]? {
+        var candidates: [(text: AttributedText, layout: TextLayout, emulated: [Difference])] = [(text, layout, [])]
         if text.styleRuns().contains(where: { $0.style.kern != 0 }) {
-            emulations.append((.noLigaturesUnderLetterSpacing, [try ligaturesOffUnderSpacing(text)]))
+            let candidate = try AttributedText(text.string, style: text.style, spans: text.spans + ligaturesOffUnderSpacing(text),
+                                               attachments: text.attachments)
+            candidates.append((candidate, try PreparedText(candidate).layout(in: container), [.noLigaturesUnderLetterSpacing]))
         }
-        let keycaps = try [false, true].map { try keycapBasesInEmojiFont(text, withSpaceAfter: $0) }
-        if !keycaps[0].isEmpty { emulations.append((.keycapBaseInEmojiFont, keycaps)) }
-        let spaces = try SpaceRule.allCases.map { try spacesInEmojiRuns(text, prepared, layout, $0) }.filter { !$0.isEmpty }
-        if !spaces.isEmpty { emulations.append((.spaceInEmojiRun, spaces)) }
-        // Allowances: differences bounded line by line, for what cannot be emulated here.
-        let allowances = Allowance.allCases.filter { $0.applies(to: text, layout) }
-        var combinations: [[(Difference, [AttributedText.Span])]] = [[]]
-        for (difference, alternatives) in emulations {
-            combinations += combinations.flatMap { chosen in alternatives.map { chosen + [(difference, $0)] } }
-        }
-        combinations.sort { $0.count < $1.count }
-        let allowanceSets = (0..<(1 << allowances.count)).sorted { $0.nonzeroBitCount < $1.nonzeroBitCount }
-            .map { subset in allowances.indices.filter { subset & (1 << $0) != 0 }.map { allowances[$0] } }
-        for chosen in combinations {
-            let candidate = chosen.isEmpty ? text : try AttributedText(
-                text.string, style: text.style, spans: text.spans + chosen.flatMap(\.1), attachments: text.attachments)
-            let candidateLayout = chosen.isEmpty ? layout : try PreparedText(candidate).layout(in: container)
-            for used in allowanceSets where compare(candidateLayout, pango, text: candidate, allowing: used).agrees {
-                return (chosen.map(\.0) + used.map(\.difference)).sorted()
+        var tries: [(candidate: Int, used: [Allowance], shifts: [Double])] = []
+        for (index, candidate) in candidates.enumerated() {
+            let shifts = try spaceShifts(candidate.text, candidate.layout, advances: &advances)
+            let allowances = Allowance.allCases.filter { $0.applies(to: candidate.text, candidate.layout, shifts: shifts) }
+            tries += (0..<(1 << allowances.count)).map { subset in
+                (index, allowances.indices.filter { subset & (1 << $0) != 0 }.map { allowances[$0] }, shifts)
             }
         }
-        if try ideographicRunsRaised(prepared, layout, pango, text: text) { return [.ideographicRunsRaised] }
-        if Allowance.emojiSpaces.applies(to: text, layout), breaksEarlierWithEmojiSpaces(layout, pango, text: text) {
-            return [.spaceInEmojiRun]
+        func order(_ entry: (candidate: Int, used: [Allowance], shifts: [Double])) -> (Int, Int, Int) {
+            (entry.used.contains(.cjkLineHeight) ? 1 : 0, candidates[entry.candidate].emulated.count + entry.used.count, entry.candidate)
         }
-        // The plain-text differences, where they apply to a stretch of one style.
-        let verdict = compare(layout, pango, text: text)
-        var found = Set<Difference>()
+        tries.sort { order($0) < order($1) }
+        for (index, used, shifts) in tries {
+            let candidate = candidates[index]
+            let verdict = compare(candidate.layout, pango, text: candidate.text, allowing: used, shifts: shifts)
+            let found = candidate.emulated + used.map(\.difference)
+            if verdict.agrees { return found.sorted() }
+        }
+        return nil
+    }
+
+    /// Per line of `layout`, how much wider Pango's line is for the fonts it gives spaces, each
+    /// stretch of one style judged by the plain-text rule
+    /// (``PangoAgreementTests/spaceShifts(in:fonts:within:lines:advances:)``).
+    static func spaceShifts(_ text: AttributedText, _ layout: TextLayout, advances: inout [String: Double]) throws -> [Double] {
+        var shifts = [Double](repeating: 0, count: layout.lines.count)
         for run in text.styleRuns() {
-            let piece = String(decoding: Array(text.string.utf8)[run.range], as: UTF8.self)
-            for difference in try PangoAgreementTests.differences(in: piece, fonts: run.style.fonts) {
-                switch difference {
-                case .commonCharacterStaysInRunFont: found.insert(.commonCharacterStaysInRunFont)
-                case .cjkLineHeight where verdict.starts && verdict.widths: found.insert(.cjkLineHeight)
-                case .keycapBaseInEmojiFont, .cjkLineHeight: break
-                }
-            }
+            let stretch = try PangoAgreementTests.spaceShifts(in: text.string, fonts: run.style.fonts, within: run.range,
+                                                              lines: layout.lines, advances: &advances)
+            for line in shifts.indices { shifts[line] += stretch[line] }
         }
-        return found.isEmpty ? nil : found.sorted()
+        return shifts
     }
 
     /// What a line may differ by, for a difference that cannot be emulated with spans.
@@ -169,43 +158,86 @@ import TextSegmentation
         /// A line showing only attachments: its height (and the baselines below it) may be the
         /// boxes' in Pango, the font's too here.
         case attachmentOnlyLine
-        /// Spaces of the line in the emoji font in Pango: its width may be short of Pango's by
-        /// a whole number of (emoji font's space − text font's space) at one size on the line.
-        case emojiSpaces
+        /// Spaces in their run's font in Pango: each line's width is ours plus its space shift,
+        /// exactly (see ``AttributedPangoAgreementTests/spaceShifts(_:_:advances:)``).
+        case spacesInRunsFont
+        /// A line starting with Han or kana: its height and baseline within 0.13 em per point
+        /// between the sizes of the text on it (Pango's raised runs).
+        case raisedRuns
+        /// A line where a stretch shows a CJK font beside another: its height, by any amount
+        /// (as in the plain test), and so its baseline and those below it.
+        case cjkLineHeight
 
         var difference: Difference {
             switch self {
             case .letterSpacing: .letterSpacingPlacement
             case .featureChange: .kerningAcrossFeatureChange
             case .attachmentOnlyLine: .attachmentOnlyLine
-            case .emojiSpaces: .spaceInEmojiRun
+            case .spacesInRunsFont: .spaceInItsRunsFont
+            case .raisedRuns: .ideographicRunsRaised
+            case .cjkLineHeight: .cjkLineHeight
             }
         }
 
-        func applies(to text: AttributedText, _ layout: TextLayout) -> Bool {
+        func applies(to text: AttributedText, _ layout: TextLayout, shifts: [Double]) -> Bool {
             switch self {
             case .letterSpacing: text.styleRuns().contains { $0.style.kern != 0 }
             case .featureChange: !Self.featureChanges(in: text).isEmpty
             case .attachmentOnlyLine: layout.lines.contains { Self.showsOnlyAttachments($0, text) }
-            case .emojiSpaces: text.string.contains(" ") && text.styleRuns().contains { $0.style.fonts.fonts.contains { $0.face.hasColorGlyphs } }
+            case .spacesInRunsFont: shifts.contains { $0 != 0 }
+            case .raisedRuns: layout.lines.contains { Self.raise(of: $0, text) > 0 }
+            case .cjkLineHeight: layout.lines.contains { Self.showsCJKBesideAnotherFont(text, on: $0) }
             }
         }
 
-        /// How much `line` of `layout` (of `text`) may differ in width and height.
-        func allows(_ line: TextLine, of text: AttributedText) -> (width: Double, height: Double) {
+        /// Whether a stretch of one style on `line` shows a Chinese or Japanese font beside
+        /// another (``PangoAgreementTests/showsCJKBesideAnotherFont(_:fonts:)``, on the
+        /// stretch's part of the line).
+        static func showsCJKBesideAnotherFont(_ text: AttributedText, on line: TextLine) -> Bool {
+            let bytes = Array(text.string.utf8)
+            return text.styleRuns().contains { run in
+                let shown = run.range.clamped(to: line.utf8Range)
+                return !shown.isEmpty && PangoAgreementTests.showsCJKBesideAnotherFont(String(decoding: bytes[shown], as: UTF8.self),
+                                                                                      fonts: run.style.fonts)
+            }
+        }
+
+        /// How much `line` of `text` may differ in width, height and baseline (the baseline
+        /// also by the height differences allowed on it and above it).
+        func allows(_ line: TextLine, of text: AttributedText) -> (width: Double, height: Double, baseline: Double) {
             switch self {
             case .letterSpacing:
                 let kern = text.styleRuns().filter { $0.range.overlaps(line.utf8Range) }.map { abs($0.style.kern) }.max() ?? 0
-                return (kern, 0)
+                return (kern, 0, 0)
             case .featureChange:
                 let changes = Self.featureChanges(in: text).filter { line.utf8Range.contains($0.offset) && $0.offset > line.utf8Range.lowerBound }
-                return (changes.map { 0.05 * $0.size }.reduce(0, +), 0)
+                return (changes.map { 0.05 * $0.size }.reduce(0, +), 0, 0)
             case .attachmentOnlyLine:
-                guard Self.showsOnlyAttachments(line, text) else { return (0, 0) }
-                return (0, line.height)
-            case .emojiSpaces:
-                return (0, 0)  // whole steps, see `emojiSpaceSteps`
+                return (0, Self.showsOnlyAttachments(line, text) ? line.height : 0, 0)
+            case .spacesInRunsFont:
+                return (0, 0, 0)  // an exact shift, see `compare`
+            case .raisedRuns:
+                let raise = Self.raise(of: line, text)
+                return (0, raise, raise)
+            case .cjkLineHeight:
+                return (0, Self.showsCJKBesideAnotherFont(text, on: line) ? .infinity : 0, 0)
             }
+        }
+
+        /// For a line starting with Han or kana, 0.13 em per point between the largest and
+        /// smallest size of the text it shows (not attachments or emoji), + 0.002; else 0.
+        static func raise(of line: TextLine, _ text: AttributedText) -> Double {
+            let cjk: Set<UnicodeScript> = [.han, .hiragana, .katakana]
+            let bytes = Array(text.string.utf8)
+            guard let first = String(decoding: bytes[line.utf8Range], as: UTF8.self).unicodeScalars.first,
+                  cjk.contains(UnicodeScript(first)) else { return 0 }
+            let sizes = text.styleRuns().compactMap { run -> Double? in
+                let shown = String(decoding: bytes[run.range.clamped(to: line.utf8Range)], as: UTF8.self).unicodeScalars
+                let isText = shown.contains { $0 != "\u{FFFC}" && !$0.properties.isEmojiPresentation }
+                return isText ? run.style.fonts.size : nil
+            }
+            guard let largest = sizes.max(), let smallest = sizes.min(), largest > smallest else { return 0 }
+            return 0.13 * (largest - smallest) + 0.002
         }
 
         /// The offsets where the features change and nothing else that shapes, with the larger size there.
@@ -217,28 +249,6 @@ import TextSegmentation
                 guard before.style.features != after.style.features, same.shapesLike(before.style) else { return nil }
                 return (after.range.lowerBound, max(before.style.fonts.size, after.style.fonts.size))
             }
-        }
-
-        /// What one space in the emoji font adds to `line`, for each text font and size on it
-        /// (spaces' advances from hb-shape), and how many spaces the line has.
-        static func emojiSpaceSteps(_ line: TextLine, of text: AttributedText) throws -> (steps: [Double], spaces: Int) {
-            var steps: [Double] = []
-            for run in text.styleRuns() where run.range.overlaps(line.utf8Range) {
-                guard let emoji = run.style.fonts.fonts.first(where: { $0.face.hasColorGlyphs }) else { continue }
-                for font in run.style.fonts.fonts where !font.face.hasColorGlyphs {
-                    steps.append(try spaceEm(emoji.face) * emoji.size - spaceEm(font.face) * font.size)
-                }
-            }
-            let shown = Array(text.string.utf8)[line.utf8Range]
-            return (steps, shown.count { $0 == 0x20 })
-        }
-
-        /// A face's space advance in ems, from hb-shape.
-        static func spaceEm(_ face: FontFace) throws -> Double {
-            let upem = face.metrics.unitsPerEm
-            let advance = try HBShapeReference.advances(fontPath: face.path, faceIndex: face.faceIndex, unitsPerEm: upem,
-                                                        strings: [" "])[0]
-            return Double(advance) / Double(upem)
         }
 
         /// Whether the line's text, trailing whitespace aside, is attachments only.
@@ -257,115 +267,6 @@ import TextSegmentation
         }
     }
 
-    /// Spans putting 0–9, # and * in the emoji font of their style's chain, as Pango does, and
-    /// with `withSpaceAfter` a space right after them (a space keeps the run's font in Pango).
-    static func keycapBasesInEmojiFont(_ text: AttributedText, withSpaceAfter: Bool) throws -> [AttributedText.Span] {
-        var spans: [AttributedText.Span] = []
-        let bytes = Array(text.string.utf8)
-        for run in text.styleRuns() {
-            guard let emoji = run.style.fonts.fonts.first(where: { $0.face.hasColorGlyphs }) else { continue }
-            for at in run.range {
-                let isBase = (0x30...0x39).contains(bytes[at]) || bytes[at] == 0x23 || bytes[at] == 0x2A
-                let isSpaceAfterBase = withSpaceAfter && bytes[at] == 0x20 && spans.last?.range.upperBound == at
-                if isBase || isSpaceAfterBase {
-                    spans.append(AttributedText.Span(range: at..<at + 1, attributes: TextAttributes(fonts: FontChain(emoji))))
-                }
-            }
-        }
-        return spans
-    }
-
-    /// Which spaces next to emoji Pango may put in the emoji font: Pango lets a space keep the
-    /// font of the run it is in rather than choose one (`itemize_state_process_run`), and its
-    /// emoji segmenter decides which run that is — a rule known here only by its effects.
-    enum SpaceRule: CaseIterable {
-        /// After an emoji or an attachment, before an attachment or another emoji, or after an
-        /// emoji with U+FE0F.
-        case beforeAttachmentOrEmoji
-        /// After any emoji or attachment.
-        case afterEmoji
-        /// After or before any emoji or attachment.
-        case besideEmoji
-    }
-
-    /// Spans putting the spaces `rule` names in the emoji font of their style's chain.
-    static func spacesInEmojiRuns(_ text: AttributedText, _ prepared: PreparedText, _ layout: TextLayout,
-                                  _ rule: SpaceRule) throws -> [AttributedText.Span] {
-        let runs = text.styleRuns()
-        let hasEmojiFont = { (offset: Int) in
-            runs.first { $0.range.contains(offset) }?.style.fonts.fonts.contains { $0.face.hasColorGlyphs } ?? false
-        }
-        // Attachments count as emoji: Pango takes the emoji font for U+FFFC when the chain has one.
-        let attachments = Set(text.attachments.map(\.offset).filter(hasEmojiFont))
-        let colorClusters = Set(prepared.glyphs(for: layout).joined().filter {
-            $0.attachmentIndex == nil && prepared.fonts.fonts[$0.fontIndex].face.hasColorGlyphs
-        }.map(\.cluster)).union(attachments)
-        let bytes = Array(text.string.utf8)
-        var spaces = Set<Int>()
-        var start = 0
-        for end in GraphemeBreaking.boundaries(in: text.string) {
-            defer { start = end }
-            guard colorClusters.contains(start) else { continue }
-            if end < bytes.count, bytes[end] == 0x20 {
-                let selected = String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.contains("\u{FE0F}")
-                if rule != .beforeAttachmentOrEmoji || selected || attachments.contains(end + 1) || colorClusters.contains(end + 1) {
-                    spaces.insert(end)
-                }
-            }
-            if rule == .besideEmoji, start > 0, bytes[start - 1] == 0x20 { spaces.insert(start - 1) }
-        }
-        return spaces.sorted().compactMap { at in
-            guard let emoji = runs.first(where: { $0.range.contains(at) })?.style.fonts.fonts.first(where: { $0.face.hasColorGlyphs })
-            else { return nil }
-            return AttributedText.Span(range: at..<at + 1, attributes: TextAttributes(fonts: FontChain(emoji)))
-        }
-    }
-
-    /// Whether Pango's lines are ours until one that Pango ends earlier, as wider spaces make
-    /// it: every line above it as wide as ours but for spaces in the emoji font, and Pango's
-    /// line there ending before ours (never after: a wider space only moves a break back).
-    static func breaksEarlierWithEmojiSpaces(_ layout: TextLayout, _ pango: [JSONValue], text: AttributedText) -> Bool {
-        let starts: [Int] = pango.map { Int($0["start"]?.numberValue ?? -1) }
-        let ours: [Int] = layout.lines.map(\.utf8Range.lowerBound)
-        var first = 0
-        while first + 1 < min(ours.count, starts.count), ours[first + 1] == starts[first + 1] { first += 1 }
-        guard first + 1 < starts.count, ours.first == starts.first else { return false }
-        let ourEnd = first + 1 < layout.lines.count ? layout.lines[first + 1].utf8Range.lowerBound : text.string.utf8.count
-        guard starts[first + 1] < ourEnd else { return false }
-        let above = TextLayout(size: layout.size, lines: Array(layout.lines[..<first]), lineHeight: layout.lineHeight,
-                               isTruncated: false, missingGlyphs: [])
-        let verdict = compare(above, Array(pango[..<first]), text: text, allowing: [.emojiSpaces])
-        return verdict.starts && verdict.widths
-    }
-
-    /// Whether the layouts differ only as Pango's raised runs make them: the same line starts
-    /// and widths; on each line that differs, the first character Han or kana, and its height
-    /// and baseline within 0.13 em per point between the sizes of the text fonts on it
-    /// (baselines also within the height differences above).
-    static func ideographicRunsRaised(_ prepared: PreparedText, _ layout: TextLayout, _ pango: [JSONValue],
-                                      text: AttributedText) throws -> Bool {
-        let verdict = compare(layout, pango, text: text)
-        guard verdict.starts && verdict.widths else { return false }
-        let cjk: Set<UnicodeScript> = [.han, .hiragana, .katakana]
-        let bytes = Array(text.string.utf8)
-        var above = 0.0
-        var raised = false
-        for (line, (glyphs, other)) in zip(layout.lines, zip(prepared.glyphs(for: layout), pango)) {
-            let height = abs(line.height - (other["height"]?.numberValue ?? .nan))
-            let baseline = abs(line.baseline - (other["baseline"]?.numberValue ?? .nan))
-            guard height > 0.01 || baseline > above + 0.01 else { continue }
-            let first = String(decoding: bytes[line.utf8Range], as: UTF8.self).unicodeScalars.first
-            guard let first, cjk.contains(UnicodeScript(first)) else { return false }
-            let sizes = glyphs.filter { $0.attachmentIndex == nil && !prepared.fonts.fonts[$0.fontIndex].face.hasColorGlyphs }
-                .map { prepared.fonts.fonts[$0.fontIndex].size }
-            let bound = 0.13 * ((sizes.max() ?? 0) - (sizes.min() ?? 0)) + 0.002
-            guard height <= bound, baseline <= above + bound else { return false }
-            raised = true
-            above += height
-        }
-        return raised
-    }
-
     /// How a layout compares with Pango's lines: the line starts, and where they agree each
     /// line's width (Pango's 1/1024-pt rounding allowed per code point), height and baseline
     /// (the rounding allowed per line above).
@@ -377,10 +278,12 @@ import TextSegmentation
         var agrees: Bool { starts && widths && heights && baselines }
     }
 
-    /// With `allowances`, a line's width and height may also differ by what they allow (its
-    /// baseline by the heights allowed above it and its own).
+    /// With `allowances`, a line's width, height and baseline may also differ by what they allow.
+    /// With ``Allowance/spacesInRunsFont``, each line's width is ours plus its entry of `shifts`.
+    /// A line's baseline may differ by the height differences allowed on it and above it, and
+    /// by what its allowances allow it.
     static func compare(_ layout: TextLayout, _ pango: [JSONValue], text: AttributedText,
-                        allowing allowances: [Allowance] = []) -> Verdict {
+                        allowing allowances: [Allowance] = [], shifts: [Double] = []) -> Verdict {
         let unit = 1.0 / 1024
         let starts = layout.lines.map { $0.utf8Range.lowerBound } == pango.map { Int($0["start"]?.numberValue ?? -1) }
         guard starts else { return Verdict(starts: false, widths: false, heights: false, baselines: false) }
@@ -391,17 +294,16 @@ import TextSegmentation
             let scalars = String(decoding: bytes[line.utf8Range], as: UTF8.self).unicodeScalars.count
             let allowed = allowances.map { $0.allows(line, of: text) }
             let width = allowed.map(\.width).reduce(0, +), height = allowed.map(\.height).reduce(0, +)
-            let difference = line.width - (other["width"]?.numberValue ?? .nan)
-            let tolerance = 0.01 + Double(scalars) * unit / 2 + width
-            var widthAgrees = abs(difference) <= tolerance
-            if !widthAgrees, allowances.contains(.emojiSpaces), let (steps, spaces) = try? Allowance.emojiSpaceSteps(line, of: text) {
-                widthAgrees = steps.contains { step in (1...max(1, spaces)).contains { abs(difference + Double($0) * step) <= tolerance } }
-            }
-            verdict.widths = verdict.widths && widthAgrees
-            verdict.heights = verdict.heights && abs(line.height - (other["height"]?.numberValue ?? .nan)) <= 0.01 + unit + height
+            let ownBaseline = allowed.map(\.baseline).reduce(0, +)
+            let shift = allowances.contains(.spacesInRunsFont) && index < shifts.count ? shifts[index] : 0
+            let difference = line.width + shift - (other["width"]?.numberValue ?? .nan)
+            let heightDifference = abs(line.height - (other["height"]?.numberValue ?? .nan))
+            verdict.widths = verdict.widths && abs(difference) <= 0.01 + Double(scalars) * unit / 2 + width
+            verdict.heights = verdict.heights && heightDifference <= 0.01 + unit + height
+            // A line's baseline moves by the height differences allowed on it and above it.
+            heightsAbove += min(heightDifference, height)
             verdict.baselines = verdict.baselines
-                && abs(line.baseline - (other["baseline"]?.numberValue ?? .nan)) <= 0.01 + Double(index + 1) * unit + heightsAbove + height
-            heightsAbove += height
+                && abs(line.baseline - (other["baseline"]?.numberValue ?? .nan)) <= 0.01 + Double(index + 1) * unit + heightsAbove + ownBaseline
         }
         return verdict
     }

@@ -127,21 +127,27 @@ import TextSegmentation
     /// Per line of `lines`, how much wider Pango's line is for giving the whitespace in it the
     /// font Pango gives it (see ``Difference/spaceInItsRunsFont``) rather than the first font
     /// that has it: each such space's hb-shape advance in Pango's font less its advance in ours.
-    /// Whitespace that hangs at a line's end is in no width. `advances` keeps the advances
-    /// hb-shape gave, by font and text.
-    static func spaceShifts(in text: String, fonts: FontChain, lines: [TextLine], advances: inout [String: Double]) throws -> [Double] {
-        var bytes = Array(text.utf8)
-        let runs = bytes.withUnsafeMutableBufferPointer { TextItemizer.runs(of: UnsafeBufferPointer($0), fonts: fonts) }
+    /// Whitespace that hangs at a line's end is in no width. With `stretch` (UTF-8 offsets in
+    /// `text`), only the spaces of that stretch, itemized alone in `fonts` (an attributed text's
+    /// stretch of one style); lines may reach past it. `advances` keeps the advances hb-shape
+    /// gave, by font and text.
+    static func spaceShifts(in text: String, fonts: FontChain, within stretch: Range<Int>? = nil, lines: [TextLine],
+                            advances: inout [String: Double]) throws -> [Double] {
+        let bytes = Array(text.utf8)
+        let stretch = stretch ?? 0..<bytes.count
+        var piece = Array(bytes[stretch])
+        let runs = piece.withUnsafeMutableBufferPointer { TextItemizer.runs(of: UnsafeBufferPointer($0), fonts: fonts) }
         struct Cluster {
             let range: Range<Int>, font: Int, level: UInt8, script: UnicodeScript, isSpace: Bool, isShared: Bool
         }
         var clusters: [Cluster] = []
         var start = 0
-        for end in GraphemeBreaking.boundaries(in: text) {
+        for end in GraphemeBreaking.boundaries(in: String(decoding: piece, as: UTF8.self)) {
             defer { start = end }
-            let scalars = String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars
+            let scalars = String(decoding: piece[start..<end], as: UTF8.self).unicodeScalars
             guard let run = runs.first(where: { Int($0.start) <= start && start < Int($0.end) }) else { continue }
-            clusters.append(Cluster(range: start..<end, font: Int(run.font), level: run.level, script: run.script,
+            clusters.append(Cluster(range: stretch.lowerBound + start..<stretch.lowerBound + end, font: Int(run.font),
+                                    level: run.level, script: run.script,
                                     isSpace: scalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator },
                                     isShared: scalars.allSatisfy { UnicodeScript($0).isShared }))
         }
@@ -157,9 +163,12 @@ import TextSegmentation
                 // comes earlier in the chain.
                 if let next, next.isShared || next.script == previous.script, !isColor[next.font], next.level == cluster.level,
                    next.font < pangos { pangos = next.font }
-            } else if let next, !isColor[next.font], next.level == cluster.level, next.isShared || next.script == cluster.script {
+            } else if let next, !isColor[next.font], next.level == cluster.level,
+                      next.isShared || cluster.script.isShared || next.script == cluster.script {
                 // Spaces that start a run take the font of what follows in the same script and
-                // direction; alone, the first font that has them, as here.
+                // direction (before any script, as after an emoji that starts the text, Pango's
+                // script is the one that follows: '🫙 我' has a WenQuanYi space); alone, the first
+                // font that has them, as here.
                 pangos = next.font
             } else {
                 pangos = cluster.font
