@@ -62,8 +62,9 @@ struct Truncator {
     /// The longest run of whole graphemes from `start` whose width is at most `available`
     /// units, ending on content (whitespace before the ellipsis is dropped). Whole segments go
     /// on by the line fitter's rule (``LineWidth/place(_:within:)``) with their widths in
-    /// context; a piece of a cut segment counts as shaped alone, and is the longest that fits
-    /// so (``LineWidth/cut(from:first:last:fits:)``).
+    /// context, and so does the rest of a word cut on the line before, measured from the cut
+    /// as the fitter measures it; a piece of a cut segment counts as shaped alone, and is the
+    /// longest that fits so (``LineWidth/cut(from:first:last:fits:)``).
     private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Int64, indent: Int64)
         -> (end: Int, units: Int64) {
         let segments = fitter.segments
@@ -76,7 +77,11 @@ struct Truncator {
             let segment = segments[index]
             let first = index == start.segment ? start.grapheme : 0
             let pieceStart = first == 0 ? Int(segment.start) : startByte
-            if first == 0, line.place(placed(segment, index: index, at: indent + line.units), within: available) {
+            // A line starting inside a word goes on with the rest of it measured from the cut
+            // (too long to re-measure: shaped below, once it is known to be all on the line).
+            let rest = first > 0 && !segment.isCharacterRun ? access.cachedRemainder(of: index, from: startByte) : nil
+            if first == 0 || rest != nil,
+               line.place(rest ?? placed(segment, index: index, at: indent + line.units), within: available) {
                 if segment.contentEnd > segment.start { kept = (Int(segment.contentEnd), line.content) }
                 continue
             }
@@ -98,14 +103,26 @@ struct Truncator {
                 }
                 break
             }
-            // The piece measured as shaped alone chooses the cut (the line fitter's rule).
+            // The piece measured as shaped alone chooses the cut (the line fitter's rule); all
+            // the rest of a cut word is measured from the cut, and then the line goes on.
             var found = kept
+            var shapedRest: MeasuredSegment?
             let cut = LineWidth.cut(from: k, first: first, last: clusters.contentCount) { k in
+                if first > 0, k == clusters.contentCount {
+                    guard rest == nil else { return false }  // measured so above, and did not fit
+                    let measured = shapedRest ?? access.shapedRemainder(of: index, from: startByte)
+                    shapedRest = measured
+                    return fits(running + measured.contentWidth + Int64(measured.lineEndCorrection))
+                }
                 let end = Int(segment.start) + Int(clusters.ends[k - 1])
                 let exact = running + access.isolatedWidth(pieceStart..<end)
                 guard fits(exact) else { return false }
                 found = (end, exact)
                 return true
+            }
+            if let shapedRest, cut == clusters.contentCount, line.place(shapedRest, within: available) {
+                kept = (Int(segment.contentEnd), line.content)
+                continue
             }
             if cut > first { kept = found }
             break
