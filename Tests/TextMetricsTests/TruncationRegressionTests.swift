@@ -2,8 +2,10 @@ import Testing
 import TestSupport
 @testable import TextMetrics
 
-/// What the last line of a truncated layout shows: a line starting inside a word cut on the
-/// line before, measured against `hb-shape`'s widths of the pieces it shows.
+/// What the last line of a truncated layout shows, and how tall it is: a line starting inside a
+/// word cut on the line before, measured against `hb-shape`'s widths of the pieces it shows;
+/// the line's height against the ascents, descents and gaps the fonts' own tables give for
+/// what it shows (kept text past the line's end, attachments, the ellipsis' font).
 @Suite struct TruncationRegressionTests {
     static let sentence = "Electroencephalogram it other get configuration many them"
 
@@ -14,6 +16,13 @@ import TestSupport
         var advances = try HBShapeReference.advances(fontPath: path, unitsPerEm: upem, strings: strings.filter { !$0.isEmpty })
             .makeIterator()
         return strings.map { $0.isEmpty ? 0 : Double(advances.next() ?? 0) * size / Double(upem) }
+    }
+
+    /// A line of the fonts `names` at `size`, from their tables: the largest ascent, descent and gap.
+    static func box(_ names: [String], size: Double) throws -> (ascent: Double, descent: Double, height: Double) {
+        let metrics = try names.map { try AttributedLayoutTests.metrics($0, size: size) }
+        let ascent = metrics.map(\.ascent).max()!, descent = metrics.map(\.descent).max()!
+        return (ascent, descent, ascent + descent + metrics.map(\.gap).max()!)
     }
 
     /// Whether ASCII `text` has one of Roboto's f-ligatures (ff, fi, fl) across `offset`: a kept
@@ -98,5 +107,69 @@ import TestSupport
                 #expect(abs(line.width - (prefix + ellipsis + suffix)) < 1e-3, "\(width): \(line) ≠ \(prefix) + \(suffix)")
             }
         }
+    }
+
+    @Test func aKeptSuffixInAnotherFontMakesTheLineAsTallAsThatFont() throws {
+        let text = "aaaa bbbb cccc dddd مرحبا"
+        let names = ["Roboto-Regular", "NotoSansArabic-Regular"]
+        let prepared = try PreparedText(text, fonts: try FontChain(named: names, size: 14))
+        let layout = prepared.layout(in: try TextContainer(width: 80, numberOfLines: 1, lineBreakMode: .truncateMiddle))
+        let line = try #require(layout.lines.first)
+        let truncation = try #require(line.truncation)
+        // The Arabic word is kept, after the line's own end (the fitter ended it in the Latin words).
+        #expect(Self.text(text, truncation.keptSuffix).contains("مرحبا"))
+        let box = try Self.box(names, size: 14)
+        let roboto = try Self.box(["Roboto-Regular"], size: 14)
+        #expect(box.height > roboto.height + 10)
+        #expect(abs(line.height - box.height) < 1e-9, "\(line.height) ≠ \(box.height)")
+        #expect(abs(line.baseline - box.ascent) < 1e-9 && layout.size.height == line.height)
+        #expect(layout.usesFallbackFonts)
+    }
+
+    @Test func textHiddenByTruncationDoesNotRaiseTheLine() throws {
+        // The fitter's line holds the Arabic word; head truncation keeps only Latin words after it.
+        let text = "aaaa مرحبا bbbb cccc dddd eeee"
+        let fonts = try FontChain(named: ["Roboto-Regular", "NotoSansArabic-Regular"], size: 14)
+        let prepared = try PreparedText(text, fonts: fonts)
+        let whole = prepared.layout(in: try TextContainer(width: 80))
+        #expect(Self.text(text, whole.lines[0].utf8Range).contains("مرحبا"))
+        let layout = prepared.layout(in: try TextContainer(width: 80, numberOfLines: 1, lineBreakMode: .truncateHead))
+        let line = try #require(layout.lines.first)
+        let suffix = Self.text(text, try #require(line.truncation).keptSuffix)
+        #expect(!suffix.isEmpty && suffix.unicodeScalars.allSatisfy(\.isASCII))
+        let roboto = try Self.box(["Roboto-Regular"], size: 14)
+        #expect(abs(line.height - roboto.height) < 1e-9, "\(line.height) ≠ \(roboto.height)")
+        #expect(abs(whole.lines[0].height - (try Self.box(["Roboto-Regular", "NotoSansArabic-Regular"], size: 14).height)) < 1e-9)
+        #expect(!layout.usesFallbackFonts)
+    }
+
+    @Test func anAttachmentKeptPastTheLinesEndRaisesIt() throws {
+        var builder = AttributedText.Builder(style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 14)))
+        builder.append("aaaa bbbb cccc dddd ")
+        builder.appendAttachment(try TextAttachment(width: 12, ascent: 30, descent: 7))
+        let text = try builder.build()
+        let layout = try PreparedText(text).layout(in: try TextContainer(width: 80, numberOfLines: 1, lineBreakMode: .truncateMiddle))
+        let line = try #require(layout.lines.first)
+        #expect(Self.text(text.string, try #require(line.truncation).keptSuffix).contains("\u{FFFC}"))
+        let roboto = try AttributedLayoutTests.metrics("Roboto-Regular", size: 14)
+        #expect(abs(line.height - (max(roboto.ascent, 30) + max(roboto.descent, 7) + roboto.gap)) < 1e-9, "\(line.height)")
+        #expect(abs(line.baseline - max(roboto.ascent, 30)) < 1e-9)
+    }
+
+    @Test func theEllipsisInAFallbackFontRaisesTheLastLineToThatFont() throws {
+        // Noto Sans Hebrew has no U+2026; Noto Sans Myanmar, taller, has.
+        let names = ["NotoSansHebrew-Regular", "NotoSansMyanmar-Regular"]
+        let cmaps = try names.map { try SfntTables(path: try #require(BundledFonts.path(named: $0))).mappedCodePoints() }
+        #expect(!cmaps[0].contains(0x2026) && cmaps[1].contains(0x2026))
+        let hebrew = "שלום עולם מה שלומך היום זהו טקסט בעברית לבדיקה תודה רבה"
+        let prepared = try PreparedText(hebrew, fonts: try FontChain(named: names, size: 15))
+        let layout = prepared.layout(in: try TextContainer(width: 120, numberOfLines: 2, lineBreakMode: .truncateTail))
+        #expect(layout.lineCount == 2 && layout.lines[1].truncation?.token == .ellipsis)
+        let own = try Self.box([names[0]], size: 15)
+        let both = try Self.box(names, size: 15)
+        #expect(both.height > own.height)
+        #expect(abs(layout.lines[0].height - own.height) < 1e-9)
+        #expect(abs(layout.lines[1].height - both.height) < 1e-9, "\(layout.lines[1].height) ≠ \(both.height)")
+        #expect(abs(layout.size.height - (own.height + both.height)) < 1e-9)
     }
 }
