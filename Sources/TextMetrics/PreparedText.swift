@@ -207,7 +207,7 @@ public struct PreparedText: Sendable {
     /// ascent, descent and line gap of the fonts it shows and the attachments in it.
     func lineBox(of range: Range<Int>) -> LineBox {
         var content = LineContent()
-        segments.withUnsafeBufferPointer { content.add(range, of: $0, styles: measurer.styles) }
+        segments.withUnsafeBufferPointer { content.add(range, of: $0, in: measurer) }
         return content.box(in: fonts)
     }
 

@@ -143,6 +143,18 @@ import TestSupport
         #expect(!layout.usesFallbackFonts)
     }
 
+    @Test func aKeptPieceOfAWordIsAsTallAsItsOwnLettersNotTheWordsOthers() throws {
+        // "DDDD" is 28 pt inside the last word; head truncation keeps "eeee", 14 pt, after it.
+        let text = try AttributedText("aaaa bbbb cccc DDDDeeee", style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 14)),
+                                      spans: [AttributedText.Span(range: 15..<19, attributes: TextAttributes(size: 28))])
+        let layout = try PreparedText(text).layout(in: try TextContainer(width: 50, numberOfLines: 1, lineBreakMode: .truncateHead))
+        let line = try #require(layout.lines.first)
+        let suffix = Self.text(text.string, try #require(line.truncation).keptSuffix)
+        #expect(!suffix.isEmpty && suffix.allSatisfy { $0 == "e" })
+        let roboto = try Self.box(["Roboto-Regular"], size: 14)
+        #expect(abs(line.height - roboto.height) < 1e-9, "\(line.height) ≠ \(roboto.height)")
+    }
+
     @Test func anAttachmentKeptPastTheLinesEndRaisesIt() throws {
         var builder = AttributedText.Builder(style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 14)))
         builder.append("aaaa bbbb cccc dddd ")

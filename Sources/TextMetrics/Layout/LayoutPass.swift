@@ -128,13 +128,13 @@ struct LayoutPass {
                 // as their fonts and attachments, the ellipsis' font or the token's own box.
                 var shown = LineContent()
                 if let truncation {
-                    shown.add(truncation.keptPrefix, of: access.segments, styles: styles)
-                    shown.add(truncation.keptSuffix, of: access.segments, styles: styles)
-                    if truncation.token == .ellipsis { shown.fontMask |= 1 << UInt32(ellipsisFont) }
+                    shown.add(truncation.keptPrefix, of: access.segments, in: access.measurer.pointee)
+                    shown.add(truncation.keptSuffix, of: access.segments, in: access.measurer.pointee)
                 } else {
-                    shown.add(line.startByte..<line.endByte, of: access.segments, styles: styles)
+                    shown.add(line.startByte..<line.endByte, of: access.segments, in: access.measurer.pointee)
                 }
-                line.width.fontMask = shown.fontMask
+                line.width.fontMask = shown.fontMask  // the fonts of the text shown (not the ellipsis')
+                if truncation?.token == .ellipsis { shown.fontMask |= 1 << UInt32(ellipsisFont) }
                 box = shown.box(in: fonts)
                 if truncation?.token == .custom, let token = container.truncationToken { box = box.union(token.box) }
             }
