@@ -109,6 +109,21 @@ import TestSupport
         }
     }
 
+    @Test(arguments: [LineBreakMode.truncateMiddle, .truncateHead])
+    func underNegativeLetterSpacingALineIsShownWholeOnlyWhenItsWordsGoOnOneByOne(mode: LineBreakMode) throws {
+        // -14 pt after each of "ijklmnop"'s letters: the paragraph ends narrower than 50 pt,
+        // but "abc defgh" alone is wider, so the line ends after "abc " and the rest is cut.
+        let text = try AttributedText("abc defgh ijklmnop", style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 14)),
+                                      spans: [AttributedText.Span(range: 10..<18, attributes: TextAttributes(kern: -14))])
+        let width = 50.0
+        let widths = try Self.shapedWidths(["abc", "abc defgh ", "ijklmnop"], size: 14)
+        #expect(widths[0] <= width && widths[1] > width && widths[1] + widths[2] - 8 * 14 < width)
+        let layout = try PreparedText(text).layout(in: try TextContainer(width: width, numberOfLines: 1, lineBreakMode: mode))
+        let line = try #require(layout.lines.first)
+        #expect(layout.isTruncated && line.truncation != nil, "\(line)")
+        #expect(line.width <= width + 1e-9)
+    }
+
     @Test func aKeptSuffixInAnotherFontMakesTheLineAsTallAsThatFont() throws {
         let text = "aaaa bbbb cccc dddd مرحبا"
         let names = ["Roboto-Regular", "NotoSansArabic-Regular"]

@@ -42,14 +42,14 @@ struct Truncator {
             return (prefix.units + tokenUnits,
                     truncation(prefix: line.startByte..<prefix.end, suffix: contentEnd..<contentEnd, prefixUnits: prefix.units), endByte)
         case .truncateHead:
-            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max, indent: line.indent)
-            if whole.units <= line.limit { return (whole.units, nil, endByte) }
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: line.limit, indent: line.indent)
+            if whole.isWhole { return (whole.units, nil, endByte) }
             let suffix = keptSuffix(through: paragraphEnd, downTo: line.startByte, within: available)
             return (suffix.units + tokenUnits,
                     truncation(prefix: line.startByte..<line.startByte, suffix: suffix.start..<contentEnd), endByte)
         default:
-            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max, indent: line.indent)
-            if whole.units <= line.limit { return (whole.units, nil, endByte) }
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: line.limit, indent: line.indent)
+            if whole.isWhole { return (whole.units, nil, endByte) }
             let half = LineFitter.limit(forMaxUnits: (line.maxUnits - Double(tokenUnits)) / 2)
             let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: half, indent: line.indent)
             let suffix = keptSuffix(through: paragraphEnd, downTo: prefix.end, within: available - prefix.units)
@@ -64,9 +64,10 @@ struct Truncator {
     /// on by the line fitter's rule (``LineWidth/place(_:within:)``) with their widths in
     /// context, and so does the rest of a word cut on the line before, measured from the cut
     /// as the fitter measures it; a piece of a cut segment counts as shaped alone, and is the
-    /// longest that fits so (``LineWidth/cut(from:first:last:fits:)``).
+    /// longest that fits so (``LineWidth/cut(from:first:last:fits:)``). `isWhole`: every segment
+    /// through `last` went on whole, as the line fitter would put them on one line.
     private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Int64, indent: Int64)
-        -> (end: Int, units: Int64) {
+        -> (end: Int, units: Int64, isWhole: Bool) {
         let segments = fitter.segments
         let access = fitter.access
         var line = LineWidth()
@@ -101,7 +102,7 @@ struct Truncator {
                     line.units = sum
                     continue
                 }
-                break
+                return (kept.end, kept.units, false)
             }
             // The piece measured as shaped alone chooses the cut (the line fitter's rule); all
             // the rest of a cut word is measured from the cut, and then the line goes on.
@@ -125,9 +126,9 @@ struct Truncator {
                 continue
             }
             if cut > first { kept = found }
-            break
+            return (kept.end, kept.units, false)
         }
-        return kept
+        return (kept.end, kept.units, true)
     }
 
     /// `segment` as it stands `x` layout units into the line: its tabs at their stops.
