@@ -221,12 +221,9 @@ public struct PreparedText: Sendable {
     /// The natural box of the text in `range` (UTF-8 offsets) set on one line: the largest
     /// ascent, descent and line gap of the fonts it shows and the attachments in it.
     func lineBox(of range: Range<Int>) -> LineBox {
-        var mask: UInt32 = 0
-        for segment in segments where Int(segment.end) > range.lowerBound && Int(segment.start) < range.upperBound {
-            mask |= segment.fontMask
-        }
-        let boxes = mask & FontChain.attachmentBit != 0 ? measurer.styles?.boxExtent(in: range) : nil
-        return fonts.lineBox(mask: mask, boxes: boxes)
+        var content = LineContent()
+        segments.withUnsafeBufferPointer { content.add(range, of: $0, in: measurer) }
+        return content.box(in: fonts)
     }
 
     /// Points per unit of the segments' widths (see ``LayoutUnits``).

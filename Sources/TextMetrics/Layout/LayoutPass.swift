@@ -15,10 +15,14 @@ struct LayoutPass {
     private var access: SegmentAccess { fitter.access }
     private var paragraph: ParagraphGeometry? { fitter.paragraph }
 
-    /// The ellipsis' width in layout units: U+2026 in the first font of the chain that has it.
-    private var ellipsisUnits: Int64 {
+    /// The font of the chain the ellipsis is drawn in: the first that has U+2026.
+    private var ellipsisFont: Int {
+        access.measurer.pointee.fonts.fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0
+    }
+
+    /// The ellipsis' width in layout units, in chain font `font`.
+    private func ellipsisUnits(font: Int) -> Int64 {
         let fonts = access.measurer.pointee.fonts
-        let font = fonts.fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0
         return access.measurer.pointee.convert(Int64(fonts.fonts[font].face.ellipsisAdvance), font: font)
     }
 
@@ -112,13 +116,26 @@ struct LayoutPass {
         if let (lastLine, lastBox, top) = last {
             var (line, box) = (lastLine, lastBox)
             var truncation: LineTruncation?
-            if rest != nil, let truncated = Truncator(fitter: fitter, ellipsisUnits: ellipsisUnits,
+            let ellipsisFont = rest != nil ? self.ellipsisFont : 0
+            if rest != nil, let truncated = Truncator(fitter: fitter, ellipsisUnits: ellipsisUnits(font: ellipsisFont),
                                                       token: container.truncationToken.map { TruncationUnits($0, ppu) },
                                                       mode: container.lineBreakMode).truncate(line) {
                 line.contentUnits = truncated.units
                 line.endByte = truncated.endByte
                 truncation = truncated.truncation
-                // The token's fonts are on the line.
+                // The line now shows its kept text (the kept suffix may lie past where the fitter
+                // ended it; untruncated, the rest of its paragraph) and its token: it is as tall
+                // as their fonts and attachments, the ellipsis' font or the token's own box.
+                var shown = LineContent()
+                if let truncation {
+                    shown.add(truncation.keptPrefix, of: access.segments, in: access.measurer.pointee)
+                    shown.add(truncation.keptSuffix, of: access.segments, in: access.measurer.pointee)
+                } else {
+                    shown.add(line.startByte..<line.endByte, of: access.segments, in: access.measurer.pointee)
+                }
+                line.width.fontMask = shown.fontMask  // the fonts of the text shown (not the ellipsis')
+                if truncation?.token == .ellipsis { shown.fontMask |= 1 << UInt32(ellipsisFont) }
+                box = shown.box(in: fonts)
                 if truncation?.token == .custom, let token = container.truncationToken { box = box.union(token.box) }
             }
             emit(line, units: line.contentUnits, truncation: truncation, box: box, top: top)

@@ -42,14 +42,14 @@ struct Truncator {
             return (prefix.units + tokenUnits,
                     truncation(prefix: line.startByte..<prefix.end, suffix: contentEnd..<contentEnd, prefixUnits: prefix.units), endByte)
         case .truncateHead:
-            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max, indent: line.indent)
-            if whole.units <= line.limit { return (whole.units, nil, endByte) }
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: line.limit, indent: line.indent)
+            if whole.isWhole { return (whole.units, nil, endByte) }
             let suffix = keptSuffix(through: paragraphEnd, downTo: line.startByte, within: available)
             return (suffix.units + tokenUnits,
                     truncation(prefix: line.startByte..<line.startByte, suffix: suffix.start..<contentEnd), endByte)
         default:
-            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: .max, indent: line.indent)
-            if whole.units <= line.limit { return (whole.units, nil, endByte) }
+            let whole = keptPrefix(from: line.start, through: paragraphEnd, within: line.limit, indent: line.indent)
+            if whole.isWhole { return (whole.units, nil, endByte) }
             let half = LineFitter.limit(forMaxUnits: (line.maxUnits - Double(tokenUnits)) / 2)
             let prefix = keptPrefix(from: line.start, through: paragraphEnd, within: half, indent: line.indent)
             let suffix = keptSuffix(through: paragraphEnd, downTo: prefix.end, within: available - prefix.units)
@@ -62,10 +62,12 @@ struct Truncator {
     /// The longest run of whole graphemes from `start` whose width is at most `available`
     /// units, ending on content (whitespace before the ellipsis is dropped). Whole segments go
     /// on by the line fitter's rule (``LineWidth/place(_:within:)``) with their widths in
-    /// context; a piece of a cut segment counts as shaped alone, and is the longest that fits
-    /// so (``LineWidth/cut(from:first:last:fits:)``).
+    /// context, and so does the rest of a word cut on the line before, measured from the cut
+    /// as the fitter measures it; a piece of a cut segment counts as shaped alone, and is the
+    /// longest that fits so (``LineWidth/cut(from:first:last:fits:)``). `isWhole`: every segment
+    /// through `last` went on whole, as the line fitter would put them on one line.
     private func keptPrefix(from start: LineFitter.Position, through last: Int, within available: Int64, indent: Int64)
-        -> (end: Int, units: Int64) {
+        -> (end: Int, units: Int64, isWhole: Bool) {
         let segments = fitter.segments
         let access = fitter.access
         var line = LineWidth()
@@ -76,7 +78,11 @@ struct Truncator {
             let segment = segments[index]
             let first = index == start.segment ? start.grapheme : 0
             let pieceStart = first == 0 ? Int(segment.start) : startByte
-            if first == 0, line.place(placed(segment, index: index, at: indent + line.units), within: available) {
+            // A line starting inside a word goes on with the rest of it measured from the cut
+            // (too long to re-measure: shaped below, once it is known to be all on the line).
+            let rest = first > 0 && !segment.isCharacterRun ? access.cachedRemainder(of: index, from: startByte) : nil
+            if first == 0 || rest != nil,
+               line.place(rest ?? placed(segment, index: index, at: indent + line.units), within: available) {
                 if segment.contentEnd > segment.start { kept = (Int(segment.contentEnd), line.content) }
                 continue
             }
@@ -96,21 +102,33 @@ struct Truncator {
                     line.units = sum
                     continue
                 }
-                break
+                return (kept.end, kept.units, false)
             }
-            // The piece measured as shaped alone chooses the cut (the line fitter's rule).
+            // The piece measured as shaped alone chooses the cut (the line fitter's rule); all
+            // the rest of a cut word is measured from the cut, and then the line goes on.
             var found = kept
+            var shapedRest: MeasuredSegment?
             let cut = LineWidth.cut(from: k, first: first, last: clusters.contentCount) { k in
+                if first > 0, k == clusters.contentCount {
+                    guard rest == nil else { return false }  // measured so above, and did not fit
+                    let measured = shapedRest ?? access.shapedRemainder(of: index, from: startByte)
+                    shapedRest = measured
+                    return fits(running + measured.contentWidth + Int64(measured.lineEndCorrection))
+                }
                 let end = Int(segment.start) + Int(clusters.ends[k - 1])
                 let exact = running + access.isolatedWidth(pieceStart..<end)
                 guard fits(exact) else { return false }
                 found = (end, exact)
                 return true
             }
+            if let shapedRest, cut == clusters.contentCount, line.place(shapedRest, within: available) {
+                kept = (Int(segment.contentEnd), line.content)
+                continue
+            }
             if cut > first { kept = found }
-            break
+            return (kept.end, kept.units, false)
         }
-        return kept
+        return (kept.end, kept.units, true)
     }
 
     /// `segment` as it stands `x` layout units into the line: its tabs at their stops.

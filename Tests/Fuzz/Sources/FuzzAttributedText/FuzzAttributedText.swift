@@ -3,10 +3,10 @@
 // languages, over any scalar range) and attachments (boxes put in the text as U+FFFC at grapheme
 // boundaries); the rest is the text. Checks what must hold for every input: an answer or an
 // InvalidArgumentError, never a crash; `size(in:)` equals `layout(in:).size`, sizes are finite;
-// lines are in order and, when every line is kept, cover the text; each line (but the last of a
-// truncated layout) is at least as tall as the ascent plus descent of every font it shows and
-// every box on it; measuring again
-// warm, and cold (a new FontLibrary: new faces, empty caches), gives the same layout; the text
+// lines are in order and, when every line is kept, cover the text; the last line of a truncated
+// layout, shown whole, is the line the layout without a line limit has there; each line is at
+// least as tall as the ascent plus descent of every font it shows and every box on it; measuring
+// again warm, and cold (a new FontLibrary: new faces, empty caches), gives the same layout; the text
 // with its first span's attributes over the whole text lays out as with those attributes split
 // into pieces (some carrying a color, which never splits a shaping run) — and, when they change
 // nothing but fonts and size, as the plain string in those fonts. Bit 5 of the counts byte adds
@@ -172,6 +172,7 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
         let prepared = try PreparedText(input)
         let layout = prepared.layout(in: container)
         checkLayoutInvariants(prepared, layout, in: container)
+        checkUntruncatedLastLine(prepared, layout, in: container)
         let tightens = input.styleRuns().contains { $0.style.kern < 0 }
         // Truncated exactly when the lines without a limit are more than the limit.
         if numberOfLines > 0, !width.isNaN {
@@ -197,23 +198,17 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
             check(layout.lines.isEmpty ? utf8Count == 0 : start == utf8Count, "lines end at \(start) of \(utf8Count)")
         }
 
-        // Each line at least as tall as everything it shows. Not yet the last line of a truncated
-        // layout: its height is still that of the line before truncation, whatever its kept
-        // text shows (in plain text too: "aaaa bbbb cccc dddd مرحبا", Roboto + Noto Sans Arabic
-        // 14 pt, 80 pt, one line, truncate-middle: 16.41 pt tall showing the Arabic word, which
-        // needs 29.57); and, when it starts inside a word cut at the line before, truncate-middle
-        // and truncate-head take it to the paragraph's end untruncated, as wide as its own text
-        // ("Electroencephalogram it other get configuration many them", Roboto 14.5 pt, 76 pt,
-        // two lines: the second 11..<57 is 69.19 pt, the width of "phalogram ").
-        for (index, (line, glyphs)) in zip(layout.lines, prepared.glyphs(for: layout)).enumerated()
-            where !(layout.isTruncated && index == layout.lines.count - 1) {
+        // Each line at least as tall as everything it shows (the last of a truncated layout too:
+        // its kept text and its token, whose glyphs are in the token's fonts and boxes).
+        for (line, glyphs) in zip(layout.lines, prepared.glyphs(for: layout)) {
             for glyph in glyphs {
+                let shown = glyph.isTruncationToken ? layout.truncationToken?.prepared ?? prepared : prepared
                 let needed: Double
                 if let box = glyph.attachmentIndex {
-                    let attachment = input.attachments[box].attachment
+                    let attachment = (shown.attributedText?.attachments ?? input.attachments)[box].attachment
                     needed = attachment.ascent + attachment.descent
                 } else {
-                    let metrics = prepared.fonts.fonts[glyph.fontIndex].metrics
+                    let metrics = shown.fonts.fonts[glyph.fontIndex].metrics
                     needed = metrics.ascender - metrics.descender
                 }
                 check(line.height >= needed - 1e-9 * max(1, needed),

@@ -33,3 +33,16 @@ public func checkLayoutInvariants(_ prepared: PreparedText, _ layout: TextLayout
         end = line.utf8Range.upperBound
     }
 }
+
+/// Checks the last line of a truncated `layout`: shown whole (no truncation record, its
+/// paragraph's text to its end), it is the line the same container without a line limit lays
+/// out there — the line fitter found the rest of its paragraph fits — never text the width cuts.
+public func checkUntruncatedLastLine(_ prepared: PreparedText, _ layout: TextLayout, in container: TextContainer) {
+    guard layout.isTruncated, container.height == .infinity, let last = layout.lines.last, last.truncation == nil else { return }
+    var unlimited = container
+    unlimited.numberOfLines = 0
+    let all = prepared.layout(in: unlimited)
+    let index = layout.lines.count - 1
+    check(index < all.lines.count && all.lines[index].utf8Range == last.utf8Range,
+          "the last line \(last.utf8Range) is shown whole where the fitter laid out \(index < all.lines.count ? "\(all.lines[index].utf8Range)" : "nothing")")
+}

@@ -4,7 +4,8 @@
 // in order inside the text and, when every line is kept, cover it and fit the width (a line of
 // one grapheme cluster aside) and, in one font, are each as wide as their own text alone; in
 // one font, in every mode, no line but the last could have taken its next cluster (or word);
-// sizes are finite; a second, warm preparation lays out the same.
+// sizes are finite; the last line of a truncated layout, shown whole, is the line the layout
+// without a line limit has there; a second, warm preparation lays out the same.
 import FuzzSupport
 import TextMetrics
 import TextSegmentation
@@ -38,6 +39,7 @@ public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let prepared = try PreparedText(text, fonts: fonts, language: language)
         let layout = prepared.layout(in: container)
         checkLayoutInvariants(prepared, layout, in: container)
+        checkUntruncatedLastLine(prepared, layout, in: container)
         check(layout.lines.allSatisfy { $0.width >= 0 }, "a line of negative width: \(layout.lines)")
         let utf8Count = text.utf8.count
         // A line's text alone measures it as the layout does in one font and no language, where the
