@@ -213,6 +213,7 @@ extension AttributedText {
     /// first character).
     func shapingStretches() -> [(range: Range<Int>, style: TextStyle)] {
         var stretches: [(range: Range<Int>, style: TextStyle)] = []
+        stretches.reserveCapacity(2 * spans.count + 1)
         PreparedText.withUTF8(string) { bytes in
             // The first cluster boundary at or after the offsets looked at so far.
             var boundary = 0

@@ -58,6 +58,12 @@ public struct TextAttributes: Hashable, Sendable {
         if let language { try ShapingOptions.validate(language: language) }
     }
 
+    /// Whether no attribute is set: equal to `TextAttributes()`, found without building one.
+    var isEmpty: Bool {
+        fonts == nil && !fontsKeepSize && size == nil && kern == nil && features == nil && language == nil
+            && color == nil && link == nil && underline == nil && tag == nil
+    }
+
     /// Whether any attribute that changes shapes is set.
     var changesShapes: Bool { fonts != nil || size != nil || kern != nil || features != nil || language != nil }
 }
