@@ -32,32 +32,41 @@ extension PreparedText {
         // The shaping styles (the text's own first) and the fonts they draw in, each font and
         // size once (the text's chain first, so its primary font is font 0).
         var styles: [TextStyle] = [base]
+        styles.reserveCapacity(stretches.count + 1)
         var drawn: [Font] = []
+        drawn.reserveCapacity(base.fonts.fonts.count + stretches.count)
         func drawnIndex(_ font: Font) -> Int {
             if let index = drawn.firstIndex(of: font) { return index }
             drawn.append(font)
             return drawn.count - 1
         }
-        var itemized: [StyledItemizer.Stretch] = []
         var primaryFontMask: UInt32 = 0
-        for style in [base] + stretches.map(\.style) {
-            for font in style.fonts.fonts { _ = drawnIndex(font) }
-            primaryFontMask |= 1 << UInt32(min(drawnIndex(style.fonts.primary), 31))
+        func draw(_ fonts: FontChain) {
+            for font in fonts.fonts { _ = drawnIndex(font) }
+            primaryFontMask |= 1 << UInt32(min(drawnIndex(fonts.primary), 31))
         }
+        draw(base.fonts)
+        for index in stretches.indices { draw(stretches[index].style.fonts) }
         guard drawn.count <= FontChain.maxDrawnCount else {
             throw InvalidArgumentError(argument: "spans", requirement: "at most \(FontChain.maxDrawnCount) fonts and sizes in one text",
                                        value: "\(drawn.count)")
         }
-        for stretch in stretches {
-            let index = styles.firstIndex { $0.shapesLike(stretch.style) } ?? {
-                styles.append(stretch.style)
+        // Each stretch's fonts' indices in the drawn chain, one list for all, each stretch's in a row.
+        var drawnFonts: [UInt8] = []
+        var itemized: [StyledItemizer.Stretch] = []
+        itemized.reserveCapacity(stretches.count)
+        for index in stretches.indices {
+            let style = stretches[index].style
+            let styleIndex = styles.firstIndex { $0.shapesLike(style) } ?? {
+                styles.append(style)
                 return styles.count - 1
             }()
-            itemized.append(StyledItemizer.Stretch(range: stretch.range, style: UInt16(index), fonts: stretch.style.fonts,
-                                                   drawnFonts: stretch.style.fonts.fonts.map { UInt8(drawnIndex($0)) }))
+            let first = drawnFonts.count
+            for font in style.fonts.fonts { drawnFonts.append(UInt8(drawnIndex(font))) }
+            itemized.append(StyledItemizer.Stretch(range: stretches[index].range, style: UInt16(styleIndex), fonts: style.fonts,
+                                                   drawnFonts: first))
         }
-        let unitsPerPoint = FontChain.unitsPerPoint(drawing: drawn, byteCount: attributed.string.utf8.count)
-        let chain = FontChain(drawing: drawn, unitsPerPoint: unitsPerPoint)
+        let (chain, unitsPerPoint) = DrawingChainCache.shared.chain(drawing: drawn, byteCount: attributed.string.utf8.count)
         let runStyles = RunStyles(
             styles: try styles.map { style in
                 RunStyles.Style(kern: Int64((style.kern * Double(unitsPerPoint)).rounded()),
@@ -74,7 +83,7 @@ extension PreparedText {
                 (range: attachment.offset..<GraphemeBreaking.clusterEnd(startingAt: attachment.offset, inUTF8: bytes),
                  index: UInt16(index))
             }
-            let runs = StyledItemizer.runs(of: bytes, stretches: itemized, attachments: boxes)
+            let runs = StyledItemizer.runs(of: bytes, stretches: itemized, drawnFonts: drawnFonts, attachments: boxes)
             let measurer = RunMeasurer(fonts: chain, runs: runs, options: nil, styles: runStyles)
             let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: base.language))
             return (measurer.measure(splitter, in: bytes), measurer)

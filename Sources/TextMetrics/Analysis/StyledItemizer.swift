@@ -16,13 +16,15 @@ enum StyledItemizer {
         var style: UInt16
         /// The style's fonts.
         var fonts: FontChain
-        /// The index in the text's chain of drawn fonts of each of `fonts`.
-        var drawnFonts: [UInt8]
+        /// Where, in the list of drawn font indices ``runs(of:stretches:drawnFonts:attachments:)``
+        /// is given, the index in the text's chain of drawn fonts of each of `fonts` starts.
+        var drawnFonts: Int
     }
 
-    /// The runs of `bytes`: `stretches`, in order, covering the text, and `attachments`, the
-    /// clusters (on cluster boundaries, in order) that are attachments, by attachment index.
-    static func runs(of bytes: UnsafeBufferPointer<UInt8>, stretches: [Stretch],
+    /// The runs of `bytes`: `stretches`, in order, covering the text (their fonts' indices in
+    /// the chain of drawn fonts in `drawnFonts`), and `attachments`, the clusters (on cluster
+    /// boundaries, in order) that are attachments, by attachment index.
+    static func runs(of bytes: UnsafeBufferPointer<UInt8>, stretches: [Stretch], drawnFonts: [UInt8],
                      attachments: [(range: Range<Int>, index: UInt16)]) -> [TextRun] {
         let levels = BidiLevels.levelRuns(bytes)
         var runs: [TextRun] = []
@@ -46,7 +48,7 @@ enum StyledItemizer {
                                                  levels: rebased(levels, to: part)) {
                     run.start += Int32(start)
                     run.end += Int32(start)
-                    run.font = stretch.drawnFonts[Int(run.font)]
+                    run.font = drawnFonts[stretch.drawnFonts + Int(run.font)]
                     run.style = stretch.style
                     runs.append(run)
                 }

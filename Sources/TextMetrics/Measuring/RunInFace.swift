@@ -56,11 +56,11 @@ struct RunInFace {
                           trailingLength: Int(segment.shapedEnd - max(segment.contentEnd, segment.start)), salt: salt)
     }
 
-    /// The cache key of a piece: a piece after another run's part of its segment carries the
-    /// text around it (``key(inPlace:shapedEnd:trailingLength:_:)``).
+    /// The cache key of a piece: a piece that another run's part of its word comes before or
+    /// after carries the text around it (``key(inPlace:shapedEnd:trailingLength:_:)``).
     func key(of piece: SegmentPiece, _ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey? {
         let segment = piece.bounds
-        guard piece.startsInsideSegment else { return key(of: segment, bytes) }
+        guard piece.readsWordAround else { return key(of: segment, bytes) }
         return key(inPlace: Int(segment.start)..<contextEnd(of: segment, bytes), shapedEnd: Int(segment.shapedEnd),
                    trailingLength: Int(segment.shapedEnd - max(segment.contentEnd, segment.start)), bytes)
     }

@@ -3,14 +3,15 @@
 struct SegmentPiece {
     /// The piece's bounds and, once measured, its measure in the face's font units.
     var measured: MeasuredSegment
-    /// The piece starts after another run's part of its segment: HarfBuzz reads the text before
-    /// it as context (Arabic joining), so its cache key carries that text.
-    let startsInsideSegment: Bool
+    /// The piece starts after another run's part of its segment, or ends before its segment's
+    /// content does: HarfBuzz reads the word's text around it as context (Arabic joining), so
+    /// its cache key carries that text.
+    let readsWordAround: Bool
 
     /// A whole segment, or a piece of one that starts where the segment does.
     init(_ bounds: TextSegment) {
         measured = MeasuredSegment(bounds)
-        startsInsideSegment = false
+        readsWordAround = false
     }
 
     /// The part of `segment` inside `run`, not measured yet.
@@ -22,7 +23,7 @@ struct SegmentPiece {
         piece.contentEnd = min(max(segment.contentEnd, piece.start), piece.shapedEnd)
         piece.isMandatoryBreak = segment.isMandatoryBreak && piece.end == segment.end
         measured = MeasuredSegment(piece)
-        startsInsideSegment = piece.start > segment.start
+        readsWordAround = piece.start > segment.start || piece.end < segment.contentEnd
     }
 
     var bounds: TextSegment { measured.bounds }

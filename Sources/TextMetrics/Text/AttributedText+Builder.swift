@@ -25,7 +25,7 @@ extension AttributedText {
         public mutating func append(_ piece: String, _ attributes: TextAttributes = TextAttributes()) {
             let start = string.utf8.count
             string += piece
-            if attributes != TextAttributes() {
+            if !attributes.isEmpty {
                 spans.append(Span(range: start..<string.utf8.count, attributes: attributes))
             }
         }

@@ -95,14 +95,15 @@ public struct AttributedText: Hashable, Sendable {
         try addAttributes(attributes, to: range, in: unit, argument: "range")
     }
 
+    /// `argument` names the range in errors; it is spelled only when one is thrown.
     private mutating func addAttributes(_ attributes: TextAttributes, to range: Range<Int>, in unit: TextOffsetUnit,
-                                        argument: String) throws {
-        let lower = try unit.utf8Offset(of: range.lowerBound, in: string, argument: argument + ".start")
-        let upper = try unit.utf8Offset(of: range.upperBound, in: string, argument: argument + ".end")
+                                        argument: @autoclosure () -> String) throws {
+        let lower = try unit.utf8Offset(of: range.lowerBound, in: string, argument: argument() + ".start")
+        let upper = try unit.utf8Offset(of: range.upperBound, in: string, argument: argument() + ".end")
         do {
-            _ = try style.applying(attributes)  // every attribute usable
+            try attributes.validate()
         } catch let error as InvalidArgumentError {
-            throw InvalidArgumentError(argument: argument + "." + error.argument, requirement: error.requirement,
+            throw InvalidArgumentError(argument: argument() + "." + error.argument, requirement: error.requirement,
                                        value: error.value)
         }
         spans.append(Span(range: lower..<upper, attributes: attributes))
@@ -116,29 +117,31 @@ public struct AttributedText: Hashable, Sendable {
         try addAttachment(attachment, at: offset, in: unit, argument: "attachment")
     }
 
+    /// `argument` names the attachment in errors; it is spelled only when one is thrown.
     private mutating func addAttachment(_ attachment: TextAttachment, at offset: Int, in unit: TextOffsetUnit,
-                                        argument: String) throws {
-        let utf8Offset = try unit.utf8Offset(of: offset, in: string, argument: argument + ".offset")
+                                        argument: @autoclosure () -> String) throws {
+        let utf8Offset = try unit.utf8Offset(of: offset, in: string, argument: argument() + ".offset")
         let utf8 = string.utf8
         let at = utf8.index(utf8.startIndex, offsetBy: utf8Offset)
         guard at < utf8.endIndex, string.unicodeScalars[at] == "\u{FFFC}" else {
             let found = at < utf8.endIndex ? "U+" + String(string.unicodeScalars[at].value, radix: 16, uppercase: true)
                                            : "the end of the text"
-            throw InvalidArgumentError(argument: argument + ".offset", requirement: "the offset of a U+FFFC in the text",
+            throw InvalidArgumentError(argument: argument() + ".offset", requirement: "the offset of a U+FFFC in the text",
                                        value: "\(offset) (\(found))")
         }
-        let startsCluster = PreparedText.withUTF8(string) { bytes in
+        // After an ASCII character (never a prepended mark) it starts one.
+        let startsCluster = utf8Offset == 0 || utf8[utf8.index(before: at)] < 0x80 || PreparedText.withUTF8(string) { bytes in
             var boundary = 0
             while boundary < utf8Offset { boundary = GraphemeBreaking.clusterEnd(startingAt: boundary, inUTF8: bytes) }
             return boundary == utf8Offset
         }
         guard startsCluster else {
-            throw InvalidArgumentError(argument: argument + ".offset",
+            throw InvalidArgumentError(argument: argument() + ".offset",
                                        requirement: "a U+FFFC that starts a grapheme cluster (not after a prepended mark)",
                                        value: "\(offset)")
         }
         guard !attachments.contains(where: { $0.offset == utf8Offset }) else {
-            throw InvalidArgumentError(argument: argument + ".offset", requirement: "the offset of one attachment only",
+            throw InvalidArgumentError(argument: argument() + ".offset", requirement: "the offset of one attachment only",
                                        value: "\(offset) (attached already)")
         }
         attachments.append(Attachment(offset: utf8Offset, attachment: attachment))
@@ -150,28 +153,56 @@ public struct AttributedText: Hashable, Sendable {
     /// each other are one.
     /// - Complexity: O(spans × stretches).
     public func styleRuns() -> [(range: Range<Int>, style: TextStyle)] {
-        let count = string.utf8.count
-        guard !spans.isEmpty else { return count > 0 ? [(0..<count, style)] : [] }
-        var cuts = Set([0, count])
-        for span in spans where !span.range.isEmpty {
-            cuts.insert(span.range.lowerBound)
-            cuts.insert(span.range.upperBound)
-        }
-        let points = cuts.sorted()
         var runs: [(range: Range<Int>, style: TextStyle)] = []
-        for (start, end) in zip(points, points.dropFirst()) where start < end {
-            var runStyle = style
-            for span in spans where span.range.lowerBound <= start && end <= span.range.upperBound {
-                // Every attribute was checked when the span was added: applying it cannot fail.
-                runStyle = (try? runStyle.applying(span.attributes)) ?? runStyle
-            }
-            if let last = runs.last, last.style == runStyle {
-                runs[runs.count - 1].range = last.range.lowerBound..<end
+        forEachPiece { range, pieceStyle in
+            if let last = runs.last, last.style == pieceStyle {
+                runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
             } else {
-                runs.append((start..<end, runStyle))
+                runs.append((range, pieceStyle))
             }
         }
         return runs
+    }
+
+    /// Calls `body` with each piece of the text between the spans' ends, in order, and its
+    /// style: every span over it applied over ``style`` in the order it was added (once for
+    /// pieces under the same spans one after another).
+    func forEachPiece(_ body: (Range<Int>, TextStyle) -> Void) {
+        let count = string.utf8.count
+        guard !spans.isEmpty else {
+            if count > 0 { body(0..<count, style) }
+            return
+        }
+        var points = [0, count]
+        points.reserveCapacity(2 + 2 * spans.count)
+        for span in spans where !span.range.isEmpty {
+            points.append(span.range.lowerBound)
+            points.append(span.range.upperBound)
+        }
+        points.sort()
+        // The spans over the last piece (bit i: span i), when there are few enough to say so.
+        let remembers = spans.count <= 64
+        var covered: UInt64? = nil
+        var pieceStyle = style
+        var start = 0
+        for end in points where end > start {
+            var covering: UInt64 = 0
+            if remembers {
+                for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
+                    covering |= 1 << UInt64(index)
+                }
+            }
+            if !remembers || covering != covered {
+                pieceStyle = style
+                for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
+                    // Every attribute was checked when the span was added: applying it cannot fail.
+                    pieceStyle = (try? pieceStyle.applying(spans[index].attributes)) ?? pieceStyle
+                }
+                covered = covering
+            }
+            body(start..<end, pieceStyle)
+            start = end
+        }
     }
 }
 
@@ -182,11 +213,14 @@ extension AttributedText {
     /// first character).
     func shapingStretches() -> [(range: Range<Int>, style: TextStyle)] {
         var stretches: [(range: Range<Int>, style: TextStyle)] = []
+        stretches.reserveCapacity(2 * spans.count + 1)
         PreparedText.withUTF8(string) { bytes in
             // The first cluster boundary at or after the offsets looked at so far.
             var boundary = 0
-            for run in styleRuns() {
-                var start = run.range.lowerBound
+            // Pieces of equal styles are looked at one by one, as styleRuns() would join them:
+            // a piece that shapes like the stretch before it extends it either way.
+            forEachPiece { range, style in
+                var start = range.lowerBound
                 if !AttributedText.isQuicklyClusterBoundary(start, bytes) {
                     // Walk clusters from the last boundary found; a start inside a cluster moves
                     // to its end: the cluster keeps the style it starts in.
@@ -195,14 +229,16 @@ extension AttributedText {
                 } else {
                     boundary = start
                 }
-                guard start < run.range.upperBound || stretches.isEmpty else { continue }
-                if let last = stretches.last {
-                    if last.style.shapesLike(run.style) { continue }
-                    stretches[stretches.count - 1].range = last.range.lowerBound..<start
+                guard start < range.upperBound || stretches.isEmpty else { return }
+                if !stretches.isEmpty {
+                    if stretches[stretches.count - 1].style.shapesLike(style) { return }
+                    stretches[stretches.count - 1].range = stretches[stretches.count - 1].range.lowerBound..<start
                 }
-                stretches.append((start..<run.range.upperBound, run.style))
+                stretches.append((start..<range.upperBound, style))
             }
-            if let last = stretches.last { stretches[stretches.count - 1].range = last.range.lowerBound..<bytes.count }
+            if !stretches.isEmpty {
+                stretches[stretches.count - 1].range = stretches[stretches.count - 1].range.lowerBound..<bytes.count
+            }
         }
         return stretches
     }

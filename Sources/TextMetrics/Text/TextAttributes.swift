@@ -47,6 +47,23 @@ public struct TextAttributes: Hashable, Sendable {
         self.tag = tag
     }
 
+    /// Throws unless every attribute can be set over a style: a size that is a positive finite
+    /// number, a finite kern (a negative kern is valid: it tightens), a well-formed language tag.
+    /// - Throws: ``InvalidArgumentError`` for the first that is not (in that order).
+    func validate() throws {
+        if let size { try InvalidArgumentError.requirePositiveFinite(size, "size") }
+        if let kern, !kern.isFinite {
+            throw InvalidArgumentError(argument: "kern", requirement: "a finite number of points", value: "\(kern)")
+        }
+        if let language { try ShapingOptions.validate(language: language) }
+    }
+
+    /// Whether no attribute is set: equal to `TextAttributes()`, found without building one.
+    var isEmpty: Bool {
+        fonts == nil && !fontsKeepSize && size == nil && kern == nil && features == nil && language == nil
+            && color == nil && link == nil && underline == nil && tag == nil
+    }
+
     /// Whether any attribute that changes shapes is set.
     var changesShapes: Bool { fonts != nil || size != nil || kern != nil || features != nil || language != nil }
 }

@@ -47,22 +47,15 @@ public struct TextStyle: Hashable, Sendable {
     ///   NaN or infinite kern (a negative kern is valid: it tightens), or a malformed language
     ///   tag.
     public func applying(_ attributes: TextAttributes) throws -> TextStyle {
+        try attributes.validate()
         var style = self
         if let fonts = attributes.fonts {
             style.fonts = attributes.fontsKeepSize && attributes.size == nil ? try fonts.resized(to: self.fonts.size) : fonts
         }
         if let size = attributes.size, size != style.fonts.size { style.fonts = try style.fonts.resized(to: size) }
-        if let kern = attributes.kern {
-            guard kern.isFinite else {
-                throw InvalidArgumentError(argument: "kern", requirement: "a finite number of points", value: "\(kern)")
-            }
-            style.kern = kern
-        }
+        if let kern = attributes.kern { style.kern = kern }
         if let features = attributes.features { style.features = features }
-        if let language = attributes.language {
-            try ShapingOptions.validate(language: language)
-            style.language = language
-        }
+        if let language = attributes.language { style.language = language }
         if let color = attributes.color { style.color = color }
         if let link = attributes.link { style.link = link }
         if let underline = attributes.underline { style.underline = underline }

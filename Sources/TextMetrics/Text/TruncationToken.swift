@@ -16,15 +16,35 @@
 /// Immutable and `Sendable`; equal when their attributed texts are.
 public struct TruncationToken: Hashable, Sendable {
     /// The token's text and styles.
-    public let text: AttributedText
+    public var text: AttributedText { storage.text }
     /// The token prepared: its width, its glyphs.
-    public let prepared: PreparedText
+    public var prepared: PreparedText { storage.prepared }
     /// Its width in points (one line, however long).
-    public let width: Double
+    public var width: Double { storage.width }
     /// Its line's ascent, descent and line gap, in points.
-    let box: LineBox
+    var box: LineBox { storage.box }
     /// Its glyphs, positioned from its start and baseline, marked as the token's.
-    let glyphs: [PositionedGlyph]
+    var glyphs: [PositionedGlyph] { storage.glyphs }
+
+    /// What the token holds, behind one reference: a container, copied into every layout
+    /// pass, carries a token as one word, not as its text and prepared text.
+    private final class Storage: Sendable {
+        let text: AttributedText
+        let prepared: PreparedText
+        let width: Double
+        let box: LineBox
+        let glyphs: [PositionedGlyph]
+
+        init(text: AttributedText, prepared: PreparedText, width: Double, box: LineBox, glyphs: [PositionedGlyph]) {
+            self.text = text
+            self.prepared = prepared
+            self.width = width
+            self.box = box
+            self.glyphs = glyphs
+        }
+    }
+
+    private let storage: Storage
 
     /// `text` prepared as a token.
     /// - Throws: ``InvalidArgumentError`` for an empty text or one with a line separator.
@@ -36,16 +56,15 @@ public struct TruncationToken: Hashable, Sendable {
             throw InvalidArgumentError(argument: "truncationToken", requirement: "one line (no line separator)",
                                        value: String(reflecting: text.string))
         }
-        self.text = text
-        prepared = try PreparedText(text)
+        let prepared = try PreparedText(text)
         let layout = prepared.layout(in: .unlimited)
-        width = layout.size.width
-        box = prepared.lineBox(of: 0..<text.string.utf8.count)
-        glyphs = prepared.glyphs(for: layout).flatMap { $0 }.map { glyph in
+        let glyphs = prepared.glyphs(for: layout).flatMap { $0 }.map { glyph in
             var glyph = glyph
             glyph.isTruncationToken = true
             return glyph
         }
+        storage = Storage(text: text, prepared: prepared, width: layout.size.width,
+                          box: prepared.lineBox(of: 0..<text.string.utf8.count), glyphs: glyphs)
     }
 
     /// Tokens are equal when their texts are.
