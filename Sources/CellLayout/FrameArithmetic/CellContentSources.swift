@@ -8,12 +8,23 @@ struct RowContent: CellContentSource {
     /// Unowned: the engine outlives every call it makes, and a retain per row would make
     /// all threads bounce the engine's reference count between cores.
     unowned(unsafe) let engine: CellLayoutEngine
-    private var lastIndex = -1
-    private var last: SizedText?
+    /// The row's texts found so far, by text ordinal: each is looked up in the text cache once
+    /// per row (a styled text's key hashes its whole text object), however often its width,
+    /// height and baselines are asked for.
+    private var texts: [SizedText?] = []
+    /// The template's label styles (their tokens), read from the engine once per row.
+    private let labelStyles: [CellProgram.LabelStyle]
 
     init(row: RowData, engine: CellLayoutEngine) {
         self.row = row
         self.engine = engine
+        labelStyles = engine.program.labelStyles
+    }
+
+    /// Text node `node`'s truncation token, or `nil`.
+    @inline(__always)
+    private func token(_ node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
+        node.pointee.labelStyle < 0 ? nil : labelStyles[Int(node.pointee.labelStyle)].token
     }
 
     func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool {
@@ -22,15 +33,16 @@ struct RowContent: CellContentSource {
     }
 
     mutating func measured(_ node: UnsafePointer<CellProgram.Node>, index: Int) throws -> SizedText {
-        if index == lastIndex, let last { return last }
+        let ordinal = Int(node.pointee.textOrdinal)
+        if ordinal < texts.count, let text = texts[ordinal] { return text }
         let text = try engine.measuredText(ofNode: index, in: row)
-        lastIndex = index
-        last = text
+        if texts.isEmpty { texts = [SizedText?](repeating: nil, count: max(engine.program.textNodeCount, ordinal + 1)) }
+        texts[ordinal] = text
         return text
     }
 
     mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
-        try measured(node, index: index).heightPixels(node, widthPixels: widthPixels, scale: scale, token: engine.program.truncationToken(ofNode: index))
+        try measured(node, index: index).heightPixels(node, widthPixels: widthPixels, scale: scale, token: token(node))
     }
 
     mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
@@ -39,13 +51,13 @@ struct RowContent: CellContentSource {
 
     mutating func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                                 scale: Double) throws -> (first: Double, last: Double)? {
-        try measured(node, index: index).baselines(node, widthPixels: widthPixels, scale: scale, token: engine.program.truncationToken(ofNode: index))
+        try measured(node, index: index).baselines(node, widthPixels: widthPixels, scale: scale, token: token(node))
     }
 
     mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                              scale: Double) throws -> (PreparedText, TextLayout)? {
         let text = try measured(node, index: index)
-        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: engine.program.truncationToken(ofNode: index)))
+        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: token(node)))
     }
 }
 

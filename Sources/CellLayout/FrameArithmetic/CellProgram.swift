@@ -199,6 +199,16 @@ package struct CellProgram: Sendable {
         return style >= 0 ? labelStyles[Int(style)].token : nil
     }
 
+    /// The text text node `index` shows for a row whose field it shows is `value`.
+    /// - Throws: ``TemplateError`` at the node's path, as ``labelText(ofNode:in:)``.
+    package func labelText(ofNode index: Int, value: JSONValue?) throws -> String {
+        do {
+            return try RowData.labelText(of: value, field: nodes[index].field)
+        } catch let error as TemplateError {
+            throw TemplateError(path: paths[index], reason: error.reason)
+        }
+    }
+
     /// The text text node `index` shows for `row` (``RowData/labelText(_:)``).
     /// - Throws: ``TemplateError`` at the node's path when the field is missing or of
     ///   another kind.

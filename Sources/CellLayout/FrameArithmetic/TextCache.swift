@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import JSON
 import TextJSON
 import TextMetrics
@@ -49,8 +54,22 @@ package final class TextCache: Sendable {
         /// Keys are equal when their fonts and their texts' bytes are: texts spelled with
         /// other bytes are other keys, however canonically equivalent.
         package static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.font == rhs.font && lhs.text.utf8.elementsEqual(rhs.text.utf8)
-                && lhs.object == rhs.object
+            guard lhs.hash == rhs.hash, lhs.font == rhs.font, Key.sameBytes(lhs.text, rhs.text) else { return false }
+            switch (lhs.object, rhs.object) {
+            case (nil, nil): return true
+            case let (a?, b?): return a == b
+            default: return false
+            }
+        }
+
+        /// Whether two strings have the same UTF-8 bytes (one `memcmp`; a String's `==` would
+        /// compare canonical equivalence, and walking the UTF-8 views costs per byte).
+        @inline(__always)
+        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            var a = a, b = b
+            return a.withUTF8 { x in
+                b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+            }
         }
     }
 
@@ -80,10 +99,11 @@ package final class TextCache: Sendable {
     /// - Throws: ``TemplateError`` at the node's path for a missing or bad field.
     package func text(ofNode index: Int, in row: RowData, program: CellProgram, spanFonts: SpanFonts) throws -> SizedText {
         let node = program.nodes[index]
+        let value = row[node.field]  // looked up once: rows are scanned field by field
         let object: JSONValue?
-        if case .object? = row[node.field] { object = row[node.field] } else { object = nil }
-        guard object != nil || program.paragraphStyle(ofNode: index) != nil else {
-            let string = try program.labelText(ofNode: index, in: row)
+        if case .object? = value { object = value } else { object = nil }
+        guard object != nil || node.labelStyle >= 0 && program.paragraphStyle(ofNode: index) != nil else {
+            let string = try program.labelText(ofNode: index, value: value)
             do {
                 return try text(string, font: node.font, in: program.fonts[Int(node.font)])
             } catch {
@@ -96,7 +116,7 @@ package final class TextCache: Sendable {
         if let object {
             key = Key(font: Int32(-1 - index), text: "", object: object)
         } else {
-            key = Key(font: Int32(-1 - index), text: try program.labelText(ofNode: index, in: row))
+            key = Key(font: Int32(-1 - index), text: try program.labelText(ofNode: index, value: value))
         }
         return try text(for: key) {
             let (string, styling) = try program.labelContent(ofNode: index, in: row)

@@ -70,7 +70,14 @@ public struct RowData: Hashable, Sendable {
     /// - Throws: ``TemplateError`` (with an empty path, for the caller to fill in) when the
     ///   field is missing or is neither a string, a number nor `null`.
     public func labelText(_ field: String) throws -> String {
-        switch self[field] {
+        try RowData.labelText(of: self[field], field: field)
+    }
+
+    /// The text a label shows for `value`, the value of `field` (`nil`: missing), as
+    /// ``labelText(_:)`` gives it — for a caller that has looked the field up already.
+    /// - Throws: ``TemplateError`` as ``labelText(_:)``.
+    static func labelText(of value: JSONValue?, field: String) throws -> String {
+        switch value {
         case .string(let string)?: return string
         case .number(let number)?:
             var out = ""

@@ -8,8 +8,8 @@
 /// `capacity` entries (two generations of `capacity / (2 × shards)` per shard).
 package final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     /// The shards, each a lock over its two generations.
-    private let shards: [Lock<Generations>]
-    private let perGeneration: Int
+    @usableFromInline let shards: [Lock<Generations>]
+    @usableFromInline let perGeneration: Int
 
     /// A cache of about `capacity` entries over `shardCount` shards.
     package init(capacity: Int, shards shardCount: Int = 16) {
@@ -18,7 +18,10 @@ package final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable 
     }
 
     /// The value for `key`, if cached (a hit in the old generation is promoted, under the key
-    /// that was stored: `key` may be a probe that borrows what it is made of).
+    /// that was stored: `key` may be a probe that borrows what it is made of). Inlinable, as
+    /// are ``store(_:for:)`` and what they call, so that a cache of another module's keys is
+    /// specialized there instead of looking its generic types up on every call.
+    @inlinable
     package func value(for key: Key) -> Value? {
         shards[shardIndex(key)].withLock { state in
             if let hit = state.young[key] { return hit }
@@ -30,6 +33,7 @@ package final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable 
     }
 
     /// Stores `value` for `key`, replacing any earlier value.
+    @inlinable
     package func store(_ value: Value, for key: Key) {
         shards[shardIndex(key)].withLock { insert(value, for: key, into: &$0) }
     }
@@ -63,12 +67,13 @@ package final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable 
         shards.reduce(0) { sum, shard in sum + shard.withLock { $0.young.count + $0.old.count } }
     }
 
-    @inline(__always)
-    private func shardIndex(_ key: Key) -> Int {
+    @inlinable @inline(__always)
+    func shardIndex(_ key: Key) -> Int {
         Int(key.shardHash % UInt64(shards.count))
     }
 
-    private func insert(_ value: Value, for key: Key, into state: inout Generations) {
+    @inlinable
+    func insert(_ value: Value, for key: Key, into state: inout Generations) {
         if state.young[key] == nil, state.young.count >= perGeneration {
             state.old = state.young
             state.young = Dictionary(minimumCapacity: perGeneration)
@@ -77,9 +82,13 @@ package final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable 
         state.young[key] = value
     }
 
-    private struct Generations {
-        var young: [Key: Value] = [:]
-        var old: [Key: Value] = [:]
+    /// A shard's two generations.
+    @usableFromInline
+    struct Generations {
+        @usableFromInline var young: [Key: Value] = [:]
+        @usableFromInline var old: [Key: Value] = [:]
+
+        @inlinable init() {}
     }
 }
 

@@ -12,10 +12,10 @@ import Darwin
 /// ThreadSanitizer (it reports every access it guards as a race); a pthread mutex is
 /// understood by TSan, so the concurrency tests run clean under `--sanitize=thread`.
 package final class Lock<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// The value, kept out of line so that reaching it under the mutex needs no dynamic
     /// exclusivity check (a class's stored `var` would get one on every access).
-    private let value: UnsafeMutablePointer<Value>
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
     /// A lock around `value`.
     package init(_ value: Value) {
@@ -33,7 +33,9 @@ package final class Lock<Value>: @unchecked Sendable {
         value.deallocate()
     }
 
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` with exclusive access to the value (inlinable: other modules' caches
+    /// specialize it).
+    @inlinable
     package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
