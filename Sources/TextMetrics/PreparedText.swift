@@ -49,6 +49,9 @@ public struct PreparedText: Sendable {
     let longSegments: LongSegmentMemo?
     /// Whether some segment has a character no font of the chain has.
     private let hasMissingGlyphs: Bool
+    /// Whether the text has a tab its paragraph style takes to a stop (found once, when it is
+    /// prepared with a paragraph style).
+    private let hasStyledTabs: Bool
     /// Whether every line is the primary font's height: no fallback font shows anywhere in
     /// the text, so a layout's height is its line count times the primary line height.
     public let hasUniformLineHeight: Bool
@@ -118,6 +121,7 @@ public struct PreparedText: Sendable {
             return (measuring(measurer, splitter, bytes), measurer)
         }
         (hasUniformLineHeight, hasMissingGlyphs, longSegments) = PreparedText.summary(of: segments)
+        hasStyledTabs = attributed?.paragraphStyle != nil && text.utf8.contains(0x09)
     }
 
     /// A prepared attributed text from its parts (see `PreparedText+Attributed.swift`).
@@ -129,6 +133,7 @@ public struct PreparedText: Sendable {
         self.segments = segments
         self.measurer = measurer
         (hasUniformLineHeight, hasMissingGlyphs, longSegments) = PreparedText.summary(of: segments)
+        hasStyledTabs = attributed.paragraphStyle != nil && attributed.string.utf8.contains(0x09)
     }
 
     /// What the segments say about the whole text, in one pass: whether every line is the
@@ -170,7 +175,8 @@ public struct PreparedText: Sendable {
             if paragraphStyle != nil || runs.contains(where: { $0.level & 1 == 1 }) {
                 let alignment = LineAlignment(alignment: paragraphStyle?.alignment ?? .natural,
                                               width: container.width.isFinite ? container.width : outcome.size.width)
-                let rightToLeft = LineAlignment.rightToLeftParagraphs(bytes)
+                // Only a text with a right-to-left run can have a right-to-left paragraph.
+                let rightToLeft = runs.contains(where: { $0.level & 1 == 1 }) ? LineAlignment.rightToLeftParagraphs(bytes) : []
                 var paragraph = 0
                 for index in lines.indices {
                     let start = lines[index].utf8Range.lowerBound
@@ -238,7 +244,7 @@ public struct PreparedText: Sendable {
                     // A paragraph style in the layout's units; tabs go to its stops.
                     let paragraph = paragraphStyle.map {
                         ParagraphGeometry($0, width: container.width, pointsPerUnit: measurer.pointee.pointsPerUnit,
-                                          hasTabs: bytes.contains(0x09))
+                                          hasTabs: hasStyledTabs)
                     }
                     return body(LayoutPass(fitter: LineFitter(access: SegmentAccess(measurer: measurer, segments: segments,
                                                                              bytes: bytes, longSegments: longSegments),
