@@ -85,7 +85,7 @@ public struct TextRenderer: Sendable {
     /// Where each color of `text` starts (`nil`: the renderer's own), in text order.
     private static func colorRuns(_ text: AttributedText) -> [(start: Int, color: Color?)] {
         text.styleRuns().map { run in
-            (run.range.lowerBound, run.style.color.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) })
+            (run.range.lowerBound, run.style.color)
         }
     }
 

@@ -177,15 +177,8 @@ public final class Label: LayoutItem {
                                      lineBreakMode: lineBreakMode, truncationToken: truncationToken)
     }
 
-    /// Keeps the baseline anchors at the text's baselines: the top padding plus each, on the grid.
-    private func updateBaselineOffsets() {
-        guard providesBaselineOffsets, baselineOffsets != nil || engine == nil,
-              let (first, last) = try? textBaselines(forWidth: preferredMaxLayoutWidth) else { return }
-        let grid = PixelGrid(scale: scale)
-        let top = grid.round(padding.top)
-        setBaselineOffsets(first: top + grid.round(first), last: top + grid.round(last))
-    }
-
+    /// Puts the baseline anchors at the text's baselines: the top padding plus each, on the
+    /// grid — when a baseline anchor is first used, and again whenever the height is resolved.
     override func prepareBaselineOffsets() {
         guard providesBaselineOffsets, let (first, last) = try? textBaselines(forWidth: preferredMaxLayoutWidth) else { return }
         let grid = PixelGrid(scale: scale)
@@ -203,14 +196,14 @@ public final class Label: LayoutItem {
         let height = (try? intrinsicHeight(forWidth: preferredMaxLayoutWidth)) ?? 0
         intrinsicContentSize = IntrinsicContentSize(width: providesIntrinsicWidth ? intrinsicWidth(text) : nil,
                                                     height: height)
-        if baselineOffsets != nil { updateBaselineOffsets() }
+        if baselineOffsets != nil { prepareBaselineOffsets() }
     }
 
     private func invalidateIntrinsicHeight() {
         heightIsStale = false
         guard let height = try? intrinsicHeight(forWidth: preferredMaxLayoutWidth) else { return }
         intrinsicContentSize.height = height
-        if baselineOffsets != nil { updateBaselineOffsets() }
+        if baselineOffsets != nil { prepareBaselineOffsets() }
     }
 
     /// The layout pass's second step for this label: wrap at `width` (padding excluded) and
@@ -224,7 +217,7 @@ public final class Label: LayoutItem {
             preferredMaxLayoutWidth = width   // didSet recomputes the height
         } else {
             intrinsicContentSize.height = try intrinsicHeight(forWidth: width)
-            if baselineOffsets != nil { updateBaselineOffsets() }
+            if baselineOffsets != nil { prepareBaselineOffsets() }
         }
         return intrinsicContentSize.height != before
     }

@@ -226,11 +226,18 @@ public struct JSONReader {
     /// ``readObject(_:)`` for a caller that reads the values in its own loop.
     @usableFromInline
     mutating func beginMembers() throws -> Bool {
-        try expect(.object)
+        try begin(.object, closing: UInt8(ascii: "}"))
+    }
+
+    /// Reads the opening bracket of a `kind` container, and its `closing` one too when it is
+    /// empty: whether something follows inside.
+    @usableFromInline
+    mutating func begin(_ kind: JSONKind, closing: UInt8) throws -> Bool {
+        try expect(kind)
         try enter()
         offset += 1
         skipWhitespace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+        if offset < bytes.count, bytes[offset] == closing {
             offset += 1
             depth -= 1
             return false
@@ -271,15 +278,7 @@ public struct JSONReader {
     /// Reads an array, calling `element` with each index and the reader positioned at the
     /// element, which `element` must read (or skip).
     public mutating func readArray(_ element: (_ index: Int, _ reader: inout JSONReader) throws -> Void) throws {
-        try expect(.array)
-        try enter()
-        offset += 1
-        skipWhitespace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-            offset += 1
-            depth -= 1
-            return
-        }
+        guard try begin(.array, closing: UInt8(ascii: "]")) else { return }
         var index = 0
         while true {
             try element(index, &self)

@@ -21,4 +21,18 @@ extension JSONValue {
         var text = text
         return try text.withUTF8 { try parse($0) }
     }
+
+    /// Reads this (already parsed) value with `read`, a reader of the streaming form — one of
+    /// the field tables requests share — which must read all of it: the way a template's or a
+    /// row's part, parsed into a tree with the rest, is read by the same rules as a request.
+    /// - Throws: what `read` throws, or ``JSONParseError`` when it leaves part of the value.
+    public func read<T>(_ read: (inout JSONReader) throws -> T) throws -> T {
+        var text = serialized
+        return try text.withUTF8 { bytes in
+            var reader = JSONReader(bytes)
+            let result = try read(&reader)
+            try reader.readEnd()
+            return result
+        }
+    }
 }

@@ -94,16 +94,7 @@ public struct AttributedTextDescription: Hashable, Sendable {
             : string.unicodeScalars.count
         for (index, span) in self.spans.enumerated() {
             do {
-                var description = span.style
-                if let name = span.styleName {
-                    guard let named = namedStyles[name] else {
-                        let known = namedStyles.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                        throw JSONFieldError.invalid("style", requirement: known.isEmpty ? "a style the template declares (it declares none)"
-                                                                       : "one of the template's styles: " + known,
-                                                     given: JSONValue.string(name).serialized)
-                    }
-                    description = named.merging(span.style)
-                }
+                let description = try StyleDescription.resolving(span.styleName, under: span.style, in: namedStyles)
                 let end = span.end ?? length
                 guard span.start <= end else {
                     throw JSONFieldError.invalid("end", requirement: "at least \"start\" (\(span.start))", given: "\(end)")

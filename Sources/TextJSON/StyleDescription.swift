@@ -64,6 +64,21 @@ public struct StyleDescription: Hashable, Sendable {
     /// Whether no field is set.
     public var isEmpty: Bool { self == StyleDescription() }
 
+    /// `own`'s fields over those of the style `name` names in `styles` — a span's or a token's
+    /// style in a template — or `own` alone when `name` is `nil`.
+    /// - Throws: ``JSONFieldError`` naming `"style"` when `styles` has no style `name`.
+    public static func resolving(_ name: String?, under own: StyleDescription,
+                                 in styles: [String: StyleDescription]) throws -> StyleDescription {
+        guard let name else { return own }
+        guard let named = styles[name] else {
+            let known = styles.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            throw JSONFieldError.invalid("style", requirement: known.isEmpty ? "a style the template declares (it declares none)"
+                                                           : "one of the template's styles: " + known,
+                                         given: JSONValue.string(name).serialized)
+        }
+        return named.merging(own)
+    }
+
     /// This description with every field `other` sets set over it.
     public func merging(_ other: StyleDescription) -> StyleDescription {
         var merged = self

@@ -43,17 +43,7 @@ public struct TruncationTokenDescription: Hashable, Sendable {
     public func token(style: TextStyle, namedStyles: [String: StyleDescription] = [:],
                       loadingFonts loadFonts: (_ names: [String], _ size: Double) throws -> FontChain) throws
         -> TruncationToken {
-        var description = StyleDescription()
-        if let name = styleName {
-            guard let named = namedStyles[name] else {
-                let known = namedStyles.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                throw JSONFieldError.invalid("style", requirement: known.isEmpty ? "a style the template declares (it declares none)"
-                                                               : "one of the template's styles: " + known,
-                                             given: JSONValue.string(name).serialized)
-            }
-            description = named
-        }
-        description = description.merging(self.style)
+        let description = try StyleDescription.resolving(styleName, under: self.style, in: namedStyles)
         do {
             let own = try style.applying(description.attributes(defaultSize: style.fonts.size, loadingFonts: loadFonts))
             let text = try styling.attributedText(self.text, style: own, namedStyles: namedStyles, loadingFonts: loadFonts)

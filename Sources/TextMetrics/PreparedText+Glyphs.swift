@@ -33,7 +33,7 @@ extension PreparedText {
             if let truncation = line.truncation {
                 addPieces(truncation.keptPrefix, &pieces)
                 // The token at the paragraph's own level: after the prefix, whatever it holds.
-                let rightToLeft = LineAlignment.rightToLeftParagraphs(bytes).contains { $0.contains(line.utf8Range.lowerBound) }
+                let rightToLeft = rightToLeftParagraphs(bytes).contains { $0.contains(line.utf8Range.lowerBound) }
                 if truncation.token != .clipped {
                     pieces.append(Piece(range: truncation.keptPrefix.upperBound..<truncation.keptPrefix.upperBound, run: nil,
                                         level: rightToLeft ? 1 : 0))
@@ -137,7 +137,7 @@ extension PreparedText {
 
     /// The ellipsis, in the first font of the chain that has it.
     private func ellipsisPlacements(hiddenStart: Int32) -> [GlyphPlacement] {
-        let fontIndex = fonts.fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0
+        let fontIndex = fonts.ellipsisFont
         var ellipsis: [GlyphPlacement] = []
         var bytes = Array("\u{2026}".utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in

@@ -163,20 +163,20 @@ public struct PreparedText: Sendable {
         withLayoutPass(in: container) { pass, bytes in
             var lines: [TextLine] = []
             lines.reserveCapacity(4)
+            // Where each line is drawn: only a paragraph style or right-to-left text moves one.
+            let aligns = paragraphStyle != nil || hasRightToLeftRun
             var rooms: [Double] = []
             let ppu = pass.fitter.access.measurer.pointee.pointsPerUnit
             let outcome = pass.run { line, units, truncation, place in
                 lines.append(TextLine(utf8Range: line.startByte..<line.endByte, width: Double(units) * ppu,
                                       baseline: place.baseline, height: place.height, truncation: truncation,
                                       x: place.indent, top: place.top))
-                rooms.append(place.room)
+                if aligns { rooms.append(place.room) }
             }
-            // Where each line is drawn: only a paragraph style or right-to-left text moves one.
-            if paragraphStyle != nil || runs.contains(where: { $0.level & 1 == 1 }) {
+            if aligns {
+                let rightToLeft = rightToLeftParagraphs(bytes)
                 let alignment = LineAlignment(alignment: paragraphStyle?.alignment ?? .natural,
                                               width: container.width.isFinite ? container.width : outcome.size.width)
-                // Only a text with a right-to-left run can have a right-to-left paragraph.
-                let rightToLeft = runs.contains(where: { $0.level & 1 == 1 }) ? LineAlignment.rightToLeftParagraphs(bytes) : []
                 var paragraph = 0
                 for index in lines.indices {
                     let start = lines[index].utf8Range.lowerBound
@@ -201,6 +201,15 @@ public struct PreparedText: Sendable {
                               truncationToken: lines.contains { $0.truncation?.token == .custom } ? container.truncationToken : nil)
         }
     }
+
+    /// The UTF-8 ranges of the text's right-to-left paragraphs (`bytes` are its bytes): found
+    /// only when a run is right to left, as a right-to-left paragraph has one.
+    func rightToLeftParagraphs(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        hasRightToLeftRun ? LineAlignment.rightToLeftParagraphs(bytes) : []
+    }
+
+    /// Whether a run of the text is right to left.
+    private var hasRightToLeftRun: Bool { runs.contains { $0.level & 1 == 1 } }
 
     /// The exact size of the text in `container`, without building the lines.
     ///

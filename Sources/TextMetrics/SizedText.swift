@@ -81,26 +81,31 @@ public final class SizedText: Sendable {
     public func height(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                        truncationToken: TruncationToken? = nil) throws -> Double {
         if paragraphCount == 0 { return 0 }
-        let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
-        guard hasQuickHeights, truncationToken == nil || naturalWidth + 1e-7 <= width && paragraphCount <= maxLines else {
-            // Lines of their own heights, spacing, or a token on a cut line: the layout adds them.
-            return prepared.size(in: try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
-                                                       lineBreakMode: lineBreakMode, truncationToken: truncationToken)).height
-        }
-        if naturalWidth + 1e-7 <= width {
-            return Double(min(paragraphCount, maxLines)) * lineHeight
-        }
-        if lineBreakMode != .charWrap, width > 0,
-           let (lines, _) = prepared.segments.withUnsafeBufferPointer({
-               LineFitter.wholeSegmentLines($0, limit: LineFitter.limit(forMaxUnits: width / pointsPerUnit), maxLines: maxLines)
-           }) {
+        if let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                      truncationToken: truncationToken) {
             return Double(lines) * lineHeight
         }
-        // A width of 0 means "no limit" to TextContainer; an item squeezed to nothing gets
-        // one grapheme cluster per line instead, like a zero-width label.
-        let container = try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
-                                          lineBreakMode: lineBreakMode)
-        return prepared.size(in: container).height
+        // Lines of their own heights, spacing, a token on a cut line, or a cut inside a word:
+        // the layout adds them. A width of 0 means "no limit" to TextContainer; an item squeezed
+        // to nothing gets one grapheme cluster per line instead, like a zero-width label.
+        return prepared.size(in: try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
+                                                   lineBreakMode: lineBreakMode, truncationToken: truncationToken)).height
+    }
+
+    /// The number of lines at `width` when the quick paths know it — every line the primary
+    /// font's height, no paragraph style, no token shown: O(1) when each paragraph fits on a
+    /// line, a count over whole segments when no word is cut — else `nil`, for the layout.
+    private func quickLineCount(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
+                                truncationToken: TruncationToken?) -> Int? {
+        guard hasQuickHeights else { return nil }
+        let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
+        if naturalWidth + 1e-7 <= width, truncationToken == nil || paragraphCount <= maxLines {
+            return min(paragraphCount, maxLines)
+        }
+        guard truncationToken == nil, lineBreakMode != .charWrap, width > 0 else { return nil }
+        return prepared.segments.withUnsafeBufferPointer {
+            LineFitter.wholeSegmentLines($0, limit: LineFitter.limit(forMaxUnits: width / pointsPerUnit), maxLines: maxLines)
+        }?.lines
     }
 
     /// The first and last baselines at `width` points, in points from the text's top, as
@@ -111,16 +116,9 @@ public final class SizedText: Sendable {
     public func baselines(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                           truncationToken: TruncationToken? = nil) throws -> (first: Double, last: Double) {
         if paragraphCount == 0 { return (0, 0) }
-        let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
-        let ascender = prepared.fonts.metrics.ascender
-        if hasQuickHeights, naturalWidth + 1e-7 <= width, truncationToken == nil || paragraphCount <= maxLines {
-            // One line per paragraph, each the primary font's; no token shown.
-            return (ascender, Double(min(paragraphCount, maxLines) - 1) * lineHeight + ascender)
-        }
-        if hasQuickHeights, truncationToken == nil, lineBreakMode != .charWrap, width > 0,
-           let (lines, _) = prepared.segments.withUnsafeBufferPointer({
-               LineFitter.wholeSegmentLines($0, limit: LineFitter.limit(forMaxUnits: width / pointsPerUnit), maxLines: maxLines)
-           }) {
+        if let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                      truncationToken: truncationToken) {
+            let ascender = prepared.fonts.metrics.ascender
             return (ascender, Double(lines - 1) * lineHeight + ascender)
         }
         return prepared.baselines(in: try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,

@@ -67,8 +67,7 @@ public struct TextLayout: Hashable, Sendable {
         }
         for line in lines {
             if let truncation = line.truncation {
-                add(line.utf8Range.lowerBound..<truncation.keptPrefix.upperBound)
-                add(truncation.keptSuffix)
+                truncation.visibleRanges.forEach(add)
             } else {
                 add(line.utf8Range)
             }

@@ -24,7 +24,7 @@ struct RowContent: CellContentSource {
     /// Text node `node`'s truncation token, or `nil`.
     @inline(__always)
     private func token(_ node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
-        node.pointee.labelStyle < 0 ? nil : labelStyles[Int(node.pointee.labelStyle)].token
+        CellProgram.truncationToken(ofStyle: node.pointee.labelStyle, in: labelStyles)
     }
 
     func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool {

@@ -195,26 +195,22 @@ package struct CellProgram: Sendable {
     /// Text node `index`'s truncation token, or `nil`.
     @inline(__always)
     package func truncationToken(ofNode index: Int) -> TruncationToken? {
-        let style = nodes[index].labelStyle
-        return style >= 0 ? labelStyles[Int(style)].token : nil
+        CellProgram.truncationToken(ofStyle: nodes[index].labelStyle, in: labelStyles)
+    }
+
+    /// The truncation token of a text node whose ``Node/labelStyle`` is `style`, among the
+    /// program's `labelStyles`, or `nil` — for a caller that keeps the styles, not the program.
+    @inline(__always)
+    package static func truncationToken(ofStyle style: Int32, in labelStyles: [LabelStyle]) -> TruncationToken? {
+        style >= 0 ? labelStyles[Int(style)].token : nil
     }
 
     /// The text text node `index` shows for a row whose field it shows is `value`.
-    /// - Throws: ``TemplateError`` at the node's path, as ``labelText(ofNode:in:)``.
+    /// - Throws: ``TemplateError`` at the node's path when the field is missing or of another
+    ///   kind (``RowData/labelText(_:)``).
     package func labelText(ofNode index: Int, value: JSONValue?) throws -> String {
         do {
             return try RowData.labelText(of: value, field: nodes[index].field)
-        } catch let error as TemplateError {
-            throw TemplateError(path: paths[index], reason: error.reason)
-        }
-    }
-
-    /// The text text node `index` shows for `row` (``RowData/labelText(_:)``).
-    /// - Throws: ``TemplateError`` at the node's path when the field is missing or of
-    ///   another kind.
-    package func labelText(ofNode index: Int, in row: RowData) throws -> String {
-        do {
-            return try row.labelText(nodes[index].field)
         } catch let error as TemplateError {
             throw TemplateError(path: paths[index], reason: error.reason)
         }

@@ -204,15 +204,16 @@ struct FrameArithmetic<Source: CellContentSource> {
         case .row:
             let children = childIndices[node.pointee.children].filter { heights[$0] != -1 }
             guard let chosen = first ? children.first : children.last else { return length.top + innerHeight }
-            let (offset, childHeight) = try rowOffset(node, index, child: chosen, innerHeight: innerHeight)
+            let (offset, childHeight) = try rowOffset(node, index, child: chosen, innerHeight: innerHeight,
+                                                      above: try baselineAbove(node))
             return length.top + offset + (try baseline(chosen, height: childHeight, first: first))
         }
     }
 
     /// Where row `index` (content `innerHeight` pixels tall) places `child` across: its
-    /// offset from the content's top and its box height.
+    /// offset from the content's top and its box height (`above`: the row's ``baselineAbove(_:)``).
     private mutating func rowOffset(_ node: UnsafePointer<CellProgram.Node>, _ index: Int, child: Int,
-                                    innerHeight: Int) throws -> (offset: Int, height: Int) {
+                                    innerHeight: Int, above: Int) throws -> (offset: Int, height: Int) {
         let align = node.pointee.align
         let free = innerHeight - heights[child]
         switch align {
@@ -221,12 +222,19 @@ struct FrameArithmetic<Source: CellContentSource> {
         case .center: return (free / 2, heights[child])
         case .end: return (free, heights[child])
         case .firstBaseline, .lastBaseline:
-            var above = 0
-            for other in childIndices[node.pointee.children] where heights[other] != -1 {
-                above = max(above, try baseline(other, height: heights[other], first: align == .firstBaseline))
-            }
             return (above - (try baseline(child, height: heights[child], first: align == .firstBaseline)), heights[child])
         }
+    }
+
+    /// For a row aligned on baselines: how far its shared baseline lies below its content's
+    /// top — the most any present item has above its own baseline; 0 for another row.
+    private mutating func baselineAbove(_ node: UnsafePointer<CellProgram.Node>) throws -> Int {
+        guard node.pointee.align.isBaseline else { return 0 }
+        var above = 0
+        for child in childIndices[node.pointee.children] where heights[child] != -1 {
+            above = max(above, try baseline(child, height: heights[child], first: node.pointee.align == .firstBaseline))
+        }
+        return above
     }
 
     /// The box width of a box that has one of its own (a `width`, or a `height` and a
@@ -283,12 +291,12 @@ struct FrameArithmetic<Source: CellContentSource> {
             text = CellLayout.Text(prepared: prepared, fontChain: chain, layout: layout,
                                    frame: rect(x + left, y + top + max(0, innerHeight - textHeight) / 2, innerWidth, textHeight))
         }
+        // A baseline row's shared baseline, found once for its items and its own record.
+        let above = node.pointee.kind == .row ? try baselineAbove(node) : 0
         var baseline: Double?
         if node.pointee.kind == .row, node.pointee.align.isBaseline,
-           let child = childIndices[node.pointee.children].first(where: { heights[$0] != -1 }) {
-            let (offset, childHeight) = try rowOffset(node, index, child: child, innerHeight: innerHeight)
-            baseline = points(y + top + offset + (try self.baseline(child, height: childHeight,
-                                                                     first: node.pointee.align == .firstBaseline)))
+           childIndices[node.pointee.children].contains(where: { heights[$0] != -1 }) {
+            baseline = points(y + top + above)
         }
         items.append(CellLayout.Item(path: paths[index], kind: node.pointee.kind, depth: depth, frame: frame,
                                      contentFrame: content, text: text, baseline: baseline))
@@ -310,7 +318,7 @@ struct FrameArithmetic<Source: CellContentSource> {
         case .row:
             var cursor = x + left
             for child in childIndices[node.pointee.children] where heights[child] != -1 {
-                let (offset, childHeight) = try rowOffset(node, index, child: child, innerHeight: innerHeight)
+                let (offset, childHeight) = try rowOffset(node, index, child: child, innerHeight: innerHeight, above: above)
                 try place(child, x: cursor, y: y + top + offset, width: widths[child],
                           height: childHeight, depth: depth + 1, fontOf: fontOf, into: &items)
                 cursor += widths[child] + spacing

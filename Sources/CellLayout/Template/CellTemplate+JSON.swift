@@ -134,8 +134,12 @@ extension CellItem {
             let token = try reader.jsonField("truncationToken") {
                 try TruncationTokenDescription.read(&$0, namingStyles: true)
             } ?? nil
-            if let name = token?.styleName, styles[name] == nil {
-                throw TemplateError(path: path, reason: "\"truncationToken.style\" names \"\(name)\", which \"styles\" does not declare")
+            if let token {
+                do {
+                    _ = try StyleDescription.resolving(token.styleName, under: token.style, in: styles)
+                } catch let error as JSONFieldError {
+                    throw TemplateError(path: path, reason: error.inside("truncationToken").description)
+                }
             }
             content = .text(Text(field: field, fontChain: fonts, size: size, numberOfLines: lines, lineBreakMode: mode,
                                  styles: styles, paragraph: paragraph, truncationToken: token))
@@ -186,18 +190,12 @@ struct TemplateFieldReader {
     /// rows share — or `nil` when absent; an error names the key's path inside the item.
     func jsonField<T>(_ key: String, _ read: (inout JSONReader) throws -> T) throws -> T? {
         guard let value = value(key) else { return nil }
-        var bytes = Array(value.serialized.utf8)
-        return try bytes.withUnsafeMutableBufferPointer { buffer in
-            var reader = JSONReader(UnsafeBufferPointer(buffer))
-            do {
-                let result = try read(&reader)
-                try reader.readEnd()
-                return result
-            } catch let error as JSONFieldError {
-                throw TemplateError(path: path, reason: error.inside(key).description)
-            } catch {
-                throw TemplateError(path: path, reason: "\"\(key)\": \(error)")
-            }
+        do {
+            return try value.read(read)
+        } catch let error as JSONFieldError {
+            throw TemplateError(path: path, reason: error.inside(key).description)
+        } catch {
+            throw TemplateError(path: path, reason: "\"\(key)\": \(error)")
         }
     }
 

@@ -96,18 +96,15 @@ public struct RowData: Hashable, Sendable {
     /// - Throws: ``TemplateError`` (with an empty path, for the caller to fill in) naming the
     ///   field and what is wrong inside it.
     public func labelContent(_ field: String) throws -> (text: String, styling: AttributedTextDescription?) {
-        guard case .object? = self[field] else { return (try labelText(field), nil) }
-        var bytes = Array(self[field]!.serialized.utf8)
-        return try bytes.withUnsafeMutableBufferPointer { buffer in
-            var reader = JSONReader(UnsafeBufferPointer(buffer))
-            do {
-                let (text, styling) = try AttributedTextDescription.readTextObject(&reader)
-                return (text, styling.isEmpty ? nil : styling)
-            } catch let error as JSONFieldError {
-                throw TemplateError(path: "", reason: "the row's field " + error.inside(field).description)
-            } catch {
-                throw TemplateError(path: "", reason: "the row's field \"\(field)\": \(error)")
-            }
+        let value = self[field]
+        guard case .object? = value else { return (try RowData.labelText(of: value, field: field), nil) }
+        do {
+            let (text, styling) = try value!.read(AttributedTextDescription.readTextObject)
+            return (text, styling.isEmpty ? nil : styling)
+        } catch let error as JSONFieldError {
+            throw TemplateError(path: "", reason: "the row's field " + error.inside(field).description)
+        } catch {
+            throw TemplateError(path: "", reason: "the row's field \"\(field)\": \(error)")
         }
     }
 

@@ -225,6 +225,10 @@ public struct FontChain: Sendable, Hashable {
         return box
     }
 
+    /// The font the ellipsis (U+2026) of a truncated line is drawn in: the first of the chain
+    /// that has it, else the primary font (its `.notdef`).
+    var ellipsisFont: Int { fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0 }
+
     /// The bit of a line's font mask that says it holds an attachment (see ``MeasuredSegment/fontMask``).
     static let attachmentBit: UInt32 = 1 << 31
 

@@ -16,9 +16,7 @@ struct LayoutPass {
     private var paragraph: ParagraphGeometry? { fitter.paragraph }
 
     /// The font of the chain the ellipsis is drawn in: the first that has U+2026.
-    private var ellipsisFont: Int {
-        access.measurer.pointee.fonts.fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0
-    }
+    private var ellipsisFont: Int { access.measurer.pointee.fonts.ellipsisFont }
 
     /// The ellipsis' width in layout units, in chain font `font`.
     private func ellipsisUnits(font: Int) -> Int64 {
