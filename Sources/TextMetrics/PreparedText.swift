@@ -52,6 +52,8 @@ public struct PreparedText: Sendable {
     /// Whether the text has a tab its paragraph style takes to a stop (found once, when it is
     /// prepared with a paragraph style).
     private let hasStyledTabs: Bool
+    /// Whether the text has a paragraph style (kept: a layout asks before reading the style).
+    private let hasParagraphStyle: Bool
     /// Whether every line is the primary font's height: no fallback font shows anywhere in
     /// the text, so a layout's height is its line count times the primary line height.
     public let hasUniformLineHeight: Bool
@@ -121,7 +123,8 @@ public struct PreparedText: Sendable {
             return (measuring(measurer, splitter, bytes), measurer)
         }
         (hasUniformLineHeight, hasMissingGlyphs, longSegments) = PreparedText.summary(of: segments)
-        hasStyledTabs = attributed?.paragraphStyle != nil && text.utf8.contains(0x09)
+        hasParagraphStyle = attributed?.paragraphStyle != nil
+        hasStyledTabs = hasParagraphStyle && text.utf8.contains(0x09)
     }
 
     /// A prepared attributed text from its parts (see `PreparedText+Attributed.swift`).
@@ -133,7 +136,8 @@ public struct PreparedText: Sendable {
         self.segments = segments
         self.measurer = measurer
         (hasUniformLineHeight, hasMissingGlyphs, longSegments) = PreparedText.summary(of: segments)
-        hasStyledTabs = attributed.paragraphStyle != nil && attributed.string.utf8.contains(0x09)
+        hasParagraphStyle = attributed.paragraphStyle != nil
+        hasStyledTabs = hasParagraphStyle && attributed.string.utf8.contains(0x09)
     }
 
     /// What the segments say about the whole text, in one pass: whether every line is the
@@ -155,7 +159,7 @@ public struct PreparedText: Sendable {
     /// The paragraph style every paragraph of the text is laid out with (its attributed text's),
     /// or `nil`: lines as wide as the container, stacked at their natural heights, tabs as wide
     /// as their glyphs.
-    public var paragraphStyle: ParagraphStyle? { attributedText?.paragraphStyle }
+    public var paragraphStyle: ParagraphStyle? { hasParagraphStyle ? attributedText?.paragraphStyle : nil }
 
     /// Lays the text out in `container`: lines, widths, baselines, where each is drawn, and
     /// the exact size.
@@ -164,7 +168,7 @@ public struct PreparedText: Sendable {
             var lines: [TextLine] = []
             lines.reserveCapacity(4)
             // Where each line is drawn: only a paragraph style or right-to-left text moves one.
-            let aligns = paragraphStyle != nil || hasRightToLeftRun
+            let aligns = hasParagraphStyle || hasRightToLeftRun
             var rooms: [Double] = []
             let ppu = pass.fitter.access.measurer.pointee.pointsPerUnit
             let outcome = pass.run { line, units, truncation, place in
@@ -246,12 +250,13 @@ public struct PreparedText: Sendable {
 
     /// Calls `body` with a layout pass over the text in `container` and the text's UTF-8 bytes,
     /// both valid only during the call.
+    @inline(__always)
     private func withLayoutPass<R>(in container: TextContainer, _ body: (LayoutPass, UnsafeBufferPointer<UInt8>) -> R) -> R {
         PreparedText.withUTF8(text) { bytes in
             segments.withUnsafeBufferPointer { segments in
                 withUnsafePointer(to: measurer) { measurer in
                     // A paragraph style in the layout's units; tabs go to its stops.
-                    let paragraph = paragraphStyle.map {
+                    let paragraph = !hasParagraphStyle ? nil : paragraphStyle.map {
                         ParagraphGeometry($0, width: container.width, pointsPerUnit: measurer.pointee.pointsPerUnit,
                                           hasTabs: hasStyledTabs)
                     }

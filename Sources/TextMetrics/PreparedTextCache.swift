@@ -151,12 +151,6 @@ public final class PreparedTextCache: Sendable {
             Key(digest: digest, text: text, fonts: fonts, language: language)
         }
 
-        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-
-        func _rawHashValue(seed: Int) -> Int { Key.tableHash(digest: digest, seed: seed) }
-
-        var shardHash: UInt64 { digest >> 32 }
-
         /// Calls `body` with the key's text bytes.
         private func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             if let probeBytes { return body(probeBytes) }

@@ -63,11 +63,12 @@ public final class SizedText: Sendable {
         }
         lineHeight = prepared.fonts.metrics.lineHeight
         pointsPerUnit = prepared.pointsPerUnit
+        hasQuickHeights = prepared.hasUniformLineHeight && prepared.paragraphStyle == nil
     }
 
     /// Whether the O(1) and whole-segment quick paths apply: every line is the primary
-    /// font's height and no paragraph style stacks them.
-    private var hasQuickHeights: Bool { prepared.hasUniformLineHeight && prepared.paragraphStyle == nil }
+    /// font's height and no paragraph style stacks them (kept: asked on every sizing).
+    private let hasQuickHeights: Bool
 
     /// The text.
     public var string: String { prepared.text }

@@ -1,12 +1,12 @@
 import Testing
-@testable import TextMetrics
+@_spi(Caching) @testable import TextMetrics
 
 /// ``GenerationalCache``: what a lookup finds is kept under the key that was stored, never
 /// under the key it was looked up with — a probe key may borrow bytes that die after the
 /// lookup (``PreparedTextCache`` looks texts up by the bytes of a request's line).
 @Suite struct GenerationalCacheTests {
     /// A key equal to another with the same `id`, whether or not it is a probe.
-    struct Key: CacheKey {
+    struct Key: CacheKey, Hashable {
         let id: Int
         let isProbe: Bool
         static func == (a: Key, b: Key) -> Bool { a.id == b.id }
@@ -31,5 +31,29 @@ import Testing
             #expect(probes == 0, "after storing \(id)")
         }
         #expect(cache.count <= 8 && cache.count >= 4)
+    }
+
+    /// A key whose digest is chosen, so that two different keys can collide.
+    struct CollidingKey: CacheKey {
+        let id: Int
+        let digest: UInt64
+    }
+
+    /// Entries are found by digest and checked by key: two keys with one digest never answer
+    /// for each other (the later stored replaces the other, which is then a miss), and a
+    /// removal by a colliding key leaves the entry alone.
+    @Test func collidingDigestsAreMissesNeverWrongAnswers() {
+        let cache = GenerationalCache<CollidingKey, String>(capacity: 64, shards: 4)
+        let a = CollidingKey(id: 1, digest: 0xDEAD_BEEF_0000_0001)
+        let b = CollidingKey(id: 2, digest: 0xDEAD_BEEF_0000_0001)
+        cache.store("a", for: a)
+        #expect(cache.value(for: a) == "a")
+        #expect(cache.value(for: b) == nil)
+        cache.removeValue(for: b)
+        #expect(cache.value(for: a) == "a")
+        cache.store("b", for: b)
+        #expect(cache.value(for: b) == "b")
+        #expect(cache.value(for: a) == nil)
+        #expect(cache.count == 1)
     }
 }

@@ -1,4 +1,4 @@
-import TextMetrics
+@_spi(Caching) import TextMetrics
 
 /// The heights of every row of a feed at one width and scale, computed in parallel on all
 /// cores, stored as whole pixels (4 bytes a row).

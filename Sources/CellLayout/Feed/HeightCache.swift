@@ -1,6 +1,6 @@
 import JSON
 import Synchronization
-import TextMetrics
+@_spi(Caching) import TextMetrics
 
 /// Cell heights already computed, keyed by (row identity or content hash, template, width,
 /// scale) — what `heightForRowAtIndexPath:` caches — bounded and safe to use from many
@@ -154,4 +154,4 @@ public final class HeightCache: Sendable {
     public var misses: Int { counters.misses.load(ordering: .relaxed) }
 }
 
-extension HeightCache.Key: CacheKey {}
+@_spi(Caching) extension HeightCache.Key: CacheKey {}

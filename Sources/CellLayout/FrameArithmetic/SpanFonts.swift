@@ -1,5 +1,5 @@
 import Synchronization
-import TextMetrics
+@_spi(Caching) import TextMetrics
 
 /// The font chains rows' spans name (`{"font": "Roboto-Medium", "size": 13}`), each (names,
 /// size) loaded once per engine and shared by every thread; at most ``capacity`` are kept

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import JSON
 import TextJSON
-import TextMetrics
+@_spi(Caching) import TextMetrics
 
 /// Prepared texts by (font, text, styling), bounded and safe to use from many threads: the
 /// "text cache" of a ``CellLayoutEngine`` and of the constraint compiler, so a text seen before
@@ -21,43 +21,39 @@ package final class TextCache: Sendable {
         let hash: Int
         let font: Int32
         let text: String
-        /// A styled text's row field as the row gives it — a text object, with its spans and
-        /// attachments (the text node's own styles go with `font`) — or `nil`.
-        let object: JSONValue?
+        /// A styled text's row field as the row gives it — a text object's members, with its
+        /// spans and attachments (the text node's own styles go with `font`) — or `nil`. The
+        /// members, not the `JSONValue`: an array is copied with one reference count, where
+        /// the enum's copy switches over its cases on every probe of the table.
+        let members: [(String, JSONValue)]?
 
         /// The key of `text` in the template's font chain number `font` (for a styled text,
         /// the text node's number: its styles and paragraph style go with it), or of a text
-        /// object `object` (then `text` is empty): found again without reading the object.
-        package init(font: Int32, text: String, object: JSONValue? = nil) {
+        /// object with `members` (then `text` is empty): found again without reading them.
+        package init(font: Int32, text: String, members: [(String, JSONValue)]? = nil) {
             // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
             // that are canonically equivalent but spelled differently may measure differently.
             var text = text
             var hash = text.withUTF8 {
                 Int(truncatingIfNeeded: ByteHash.digest(UnsafeRawBufferPointer($0), tweak: UInt64(UInt32(bitPattern: font))))
             }
-            if let object { hash ^= object.hashValue &* 31 }
+            if let members { hash ^= JSONValue.object(members).hashValue &* 31 }
             self.hash = hash
             self.font = font
             self.text = text
-            self.object = object
+            self.members = members
         }
 
-        /// Hashes the stored digest of the bytes.
-        package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-        /// The dictionary's hash from the stored one (itself a keyed SipHash of the bytes,
-        /// ``ByteHash``) and the table's seed, without a second `Hasher` round.
-        package func _rawHashValue(seed: Int) -> Int {
-            Key.tableHash(digest: UInt64(UInt(bitPattern: hash)), seed: seed)
-        }
-        /// The digest's high bits, which pick the shard.
-        package var shardHash: UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
+        /// The cache's digest: the keyed SipHash of the bytes (``ByteHash``), with the text
+        /// object's hash folded in.
+        package var digest: UInt64 { UInt64(UInt(bitPattern: hash)) }
         /// Keys are equal when their fonts and their texts' bytes are: texts spelled with
         /// other bytes are other keys, however canonically equivalent.
         package static func == (lhs: Key, rhs: Key) -> Bool {
             guard lhs.hash == rhs.hash, lhs.font == rhs.font, Key.sameBytes(lhs.text, rhs.text) else { return false }
-            switch (lhs.object, rhs.object) {
+            switch (lhs.members, rhs.members) {
             case (nil, nil): return true
-            case let (a?, b?): return a == b
+            case let (a?, b?): return JSONValue.object(a) == JSONValue.object(b)
             default: return false
             }
         }
@@ -66,10 +62,13 @@ package final class TextCache: Sendable {
         /// compare canonical equivalence, and walking the UTF-8 views costs per byte).
         @inline(__always)
         private static func sameBytes(_ a: String, _ b: String) -> Bool {
-            var a = a, b = b
-            return a.withUTF8 { x in
-                b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+            let same = a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in
+                    x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+                }
             }
+            if let same, let same { return same }
+            return a.utf8.elementsEqual(b.utf8)  // a bridged or foreign string: no contiguous bytes
         }
     }
 
@@ -98,23 +97,28 @@ package final class TextCache: Sendable {
     /// label's text.
     /// - Throws: ``TemplateError`` at the node's path for a missing or bad field.
     package func text(ofNode index: Int, in row: RowData, program: CellProgram, spanFonts: SpanFonts) throws -> SizedText {
-        let node = program.nodes[index]
-        let value = row[node.field]  // looked up once: rows are scanned field by field
-        let object: JSONValue?
-        if case .object? = value { object = value } else { object = nil }
-        guard object != nil || node.labelStyle >= 0 && program.paragraphStyle(ofNode: index) != nil else {
+        let (field, font, labelStyle) = program.nodes.withUnsafeBufferPointer { nodes in
+            (nodes[index].field, nodes[index].font, nodes[index].labelStyle)
+        }
+        let value = row[field]  // looked up once: rows are scanned field by field
+        let members: [(String, JSONValue)]?
+        if case .object(let fields)? = value { members = fields } else { members = nil }
+        guard members != nil || labelStyle >= 0 && program.paragraphStyle(ofNode: index) != nil else {
             let string = try program.labelText(ofNode: index, value: value)
-            do {
-                return try text(string, font: node.font, in: program.fonts[Int(node.font)])
-            } catch {
-                throw TemplateError(path: program.paths[index], reason: "\(error)")
+            // The chain is read only on a miss: copying it out of the program costs per lookup.
+            return try text(for: Key(font: font, text: string)) {
+                do {
+                    return try SizedText(string, fonts: program.fonts[Int(font)])
+                } catch {
+                    throw TemplateError(path: program.paths[index], reason: "\(error)")
+                }
             }
         }
         // A styled text belongs to its node: its styles and paragraph style go with the key; a
         // text object is found by its JSON value, read only when it is new.
         let key: Key
-        if let object {
-            key = Key(font: Int32(-1 - index), text: "", object: object)
+        if let members {
+            key = Key(font: Int32(-1 - index), text: "", members: members)
         } else {
             key = Key(font: Int32(-1 - index), text: try program.labelText(ofNode: index, value: value))
         }

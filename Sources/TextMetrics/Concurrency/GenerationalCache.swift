@@ -1,114 +1,154 @@
 /// A bounded key–value cache that many threads may use at once: the one cache mechanism
-/// behind the segment widths, the prepared texts of cells, and cell heights.
+/// behind the segment widths, the prepared texts, the texts of cells, and cell heights.
 ///
 /// Keys are spread over shards, each behind its own ``Lock``. Each shard keeps two
 /// generations: new entries go to the young one; when it is full, the old generation is
 /// dropped and the young one becomes old. A hit in the old generation moves back to the
 /// young one. This is an approximate LRU with O(1) work per call and a hard cap of about
 /// `capacity` entries (two generations of `capacity / (2 × shards)` per shard).
-package final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
+///
+/// Entries are found by their key's ``CacheKey/digest``, a plain 64-bit number, and hold their
+/// key: a lookup compares the asked key with an entry's once, when the digests match, instead
+/// of copying and comparing whole keys at every slot a hash table probes. Two keys with one
+/// digest share a slot (the later stored wins; the other is a miss), so a collision costs
+/// a recomputation, never a wrong answer.
+///
+/// Public only as SPI (`@_spi(Caching)`), so that the caches of the package's other modules
+/// specialize its inlinable lookups for their keys (a `package` declaration's inlinable body
+/// is not specialized across modules).
+@_spi(Caching)
+public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     /// The shards, each a lock over its two generations.
     @usableFromInline let shards: [Lock<Generations>]
     @usableFromInline let perGeneration: Int
 
     /// A cache of about `capacity` entries over `shardCount` shards.
-    package init(capacity: Int, shards shardCount: Int = 16) {
+    public init(capacity: Int, shards shardCount: Int = 16) {
         perGeneration = max(1, capacity / (2 * shardCount))
         shards = (0..<shardCount).map { _ in Lock(Generations()) }
     }
 
-    /// The value for `key`, if cached (a hit in the old generation is promoted, under the key
+    /// The value for `key`, if cached (a hit in the old generation is promoted with the key
     /// that was stored: `key` may be a probe that borrows what it is made of). Inlinable, as
     /// are ``store(_:for:)`` and what they call, so that a cache of another module's keys is
     /// specialized there instead of looking its generic types up on every call.
     @inlinable
-    package func value(for key: Key) -> Value? {
-        shards[shardIndex(key)].withLock { state in
-            if let hit = state.young[key] { return hit }
-            guard let index = state.old.index(forKey: key) else { return nil }
-            let (stored, hit) = state.old.remove(at: index)
-            insert(hit, for: stored, into: &state)
-            return hit
+    public func value(for key: Key) -> Value? {
+        let slot = Slot(key.digest)
+        return shards[shardIndex(slot)].withLock { state in
+            if let entry = state.young[slot] { return entry.key == key ? entry.value : nil }
+            guard let index = state.old.index(forKey: slot), state.old.values[index].key == key else { return nil }
+            let entry = state.old.remove(at: index).value
+            insert(entry, at: slot, into: &state)
+            return entry.value
         }
     }
 
-    /// Stores `value` for `key`, replacing any earlier value.
+    /// Stores `value` for `key`, replacing any earlier value (and any entry of another key
+    /// with the same digest).
     @inlinable
-    package func store(_ value: Value, for key: Key) {
-        shards[shardIndex(key)].withLock { insert(value, for: key, into: &$0) }
+    public func store(_ value: Value, for key: Key) {
+        let slot = Slot(key.digest)
+        shards[shardIndex(slot)].withLock { insert(Entry(key: key, value: value), at: slot, into: &$0) }
     }
 
     /// Drops the entry for `key`.
-    package func removeValue(for key: Key) {
-        shards[shardIndex(key)].withLock { state in
-            state.young[key] = nil
-            state.old[key] = nil
+    public func removeValue(for key: Key) {
+        let slot = Slot(key.digest)
+        shards[shardIndex(slot)].withLock { state in
+            if state.young[slot]?.key == key { state.young[slot] = nil }
+            if state.old[slot]?.key == key { state.old[slot] = nil }
         }
     }
 
     /// Drops every entry whose key satisfies `predicate`.
     /// - Complexity: O(entries).
-    package func removeAll(where predicate: (Key) -> Bool) {
+    public func removeAll(where predicate: (Key) -> Bool) {
         for shard in shards {
             shard.withLock { state in
-                state.young = state.young.filter { !predicate($0.key) }
-                state.old = state.old.filter { !predicate($0.key) }
+                state.young = state.young.filter { !predicate($0.value.key) }
+                state.old = state.old.filter { !predicate($0.value.key) }
             }
         }
     }
 
     /// Drops every entry.
-    package func removeAll() {
+    public func removeAll() {
         for shard in shards { shard.withLock { $0 = Generations() } }
     }
 
     /// The number of entries held now.
-    package var count: Int {
+    public var count: Int {
         shards.reduce(0) { sum, shard in sum + shard.withLock { $0.young.count + $0.old.count } }
     }
 
+    /// The shard of a digest: its high bits (the table inside the shard mixes all of them).
     @inlinable @inline(__always)
-    func shardIndex(_ key: Key) -> Int {
-        Int(key.shardHash % UInt64(shards.count))
+    func shardIndex(_ slot: Slot) -> Int {
+        Int((slot.digest >> 32) % UInt64(shards.count))
     }
 
     @inlinable
-    func insert(_ value: Value, for key: Key, into state: inout Generations) {
-        if state.young[key] == nil, state.young.count >= perGeneration {
+    func insert(_ entry: Entry, at slot: Slot, into state: inout Generations) {
+        if state.young.count >= perGeneration, state.young.index(forKey: slot) == nil {
             state.old = state.young
             state.young = Dictionary(minimumCapacity: perGeneration)
         }
-        state.old[key] = nil
-        state.young[key] = value
+        state.old[slot] = nil
+        state.young[slot] = entry
     }
 
-    /// A shard's two generations.
+    /// An entry: the key it was stored with, and its value. A class, so that a lookup takes it
+    /// out of the table with one reference count, not a copy of its key's and value's parts.
+    @usableFromInline
+    final class Entry {
+        @usableFromInline let key: Key
+        @usableFromInline let value: Value
+
+        @inlinable init(key: Key, value: Value) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// A shard's two generations, by digest.
     @usableFromInline
     struct Generations {
-        @usableFromInline var young: [Key: Value] = [:]
-        @usableFromInline var old: [Key: Value] = [:]
+        @usableFromInline var young: [Slot: Entry] = [:]
+        @usableFromInline var old: [Slot: Entry] = [:]
 
         @inlinable init() {}
     }
 }
 
-/// A key of a ``GenerationalCache``: hashable, and able to pick its shard.
-package protocol CacheKey: Hashable, Sendable {
-    /// Well-mixed bits that choose the key's shard. Keys that already carry a hash of their
-    /// content return it, sparing a second pass of `Hasher`; the default is `hashValue`.
-    var shardHash: UInt64 { get }
-}
+/// What a ``GenerationalCache`` finds an entry by: a key's 64-bit digest, hashed into a table
+/// with one multiply (a `Hasher` round would hide no collision: equal digests hash equal
+/// either way) and compared as a number.
+@usableFromInline
+struct Slot: Hashable {
+    @usableFromInline let digest: UInt64
 
-extension CacheKey {
-    /// The key's `hashValue`, for keys that carry no digest of their own.
-    package var shardHash: UInt64 { UInt64(UInt(bitPattern: hashValue)) }
+    @inlinable init(_ digest: UInt64) { self.digest = digest }
 
-    /// A dictionary's hash for a key that carries a well-mixed 64-bit `digest` of itself:
-    /// the table's `seed` folded in with one multiply, instead of a `Hasher` round (which
-    /// would hide no collision of the digest: equal digests hash equal either way).
-    @inline(__always)
-    package static func tableHash(digest: UInt64, seed: Int) -> Int {
+    @inlinable func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    @inlinable func _rawHashValue(seed: Int) -> Int {
         let h = (digest ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
+}
+
+/// A key of a ``GenerationalCache``: equatable, with a well-mixed 64-bit digest of itself.
+@_spi(Caching)
+public protocol CacheKey: Equatable, Sendable {
+    /// 64 well-mixed bits of the key, equal for equal keys: what the cache finds the key's
+    /// entry by (its high bits pick the shard). Keys that already carry a digest of their
+    /// content return it, sparing a pass of `Hasher`; the default, for `Hashable` keys, is
+    /// `hashValue`.
+    var digest: UInt64 { get }
+}
+
+extension CacheKey where Self: Hashable {
+    /// The key's `hashValue`, for keys that carry no digest of their own.
+    public var digest: UInt64 { UInt64(UInt(bitPattern: hashValue)) }
 }

@@ -11,14 +11,15 @@ import Darwin
 /// Used instead of `Synchronization.Mutex`, whose futex-based lock on Linux is invisible to
 /// ThreadSanitizer (it reports every access it guards as a race); a pthread mutex is
 /// understood by TSan, so the concurrency tests run clean under `--sanitize=thread`.
-package final class Lock<Value>: @unchecked Sendable {
+@_spi(Caching)
+public final class Lock<Value>: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// The value, kept out of line so that reaching it under the mutex needs no dynamic
     /// exclusivity check (a class's stored `var` would get one on every access).
     @usableFromInline let value: UnsafeMutablePointer<Value>
 
     /// A lock around `value`.
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         self.value.initialize(to: value)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -36,7 +37,7 @@ package final class Lock<Value>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value (inlinable: other modules' caches
     /// specialize it).
     @inlinable
-    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)

@@ -49,9 +49,9 @@ struct LayoutPass {
     /// Lays the text out, calling `body` with each line in order: the line, its width in
     /// layout units, its truncation, and where it goes.
     func run(_ body: (LineFitter.Line, Int64, LineTruncation?, Placement) -> Void) -> Outcome {
-        let fonts = access.measurer.pointee.fonts
-        let ppu = access.measurer.pointee.pointsPerUnit
-        let primary = LineBox(fonts.metrics)
+        let measurer = access.measurer  // its chain read in place: copying a chain costs per layout
+        let ppu = measurer.pointee.pointsPerUnit
+        let primary = LineBox(measurer.pointee.fonts.metrics)
         let paragraph = self.paragraph
         // With one line height and no paragraph style, `maxLines` says how many lines fit the
         // height; otherwise each line is taken only while the lines so far fit it.
@@ -62,7 +62,7 @@ struct LayoutPass {
         }
         let limit = !isUniform && container.height.isFinite ? container.height + 1e-9 : nil
         // Only a text with several line heights needs its chain here.
-        let chain = hasUniformLineHeight ? nil : fonts
+        let chain = hasUniformLineHeight ? nil : measurer.pointee.fonts
         let styles = access.measurer.pointee.styles
         func naturalBox(_ line: LineFitter.Line) -> LineBox {
             guard let chain else { return primary }
@@ -133,7 +133,7 @@ struct LayoutPass {
                 }
                 line.width.fontMask = shown.fontMask  // the fonts of the text shown (not the ellipsis')
                 if truncation?.token == .ellipsis { shown.fontMask |= 1 << UInt32(ellipsisFont) }
-                box = shown.box(in: fonts)
+                box = shown.box(in: measurer.pointee.fonts)
                 if truncation?.token == .custom, let token = container.truncationToken { box = box.union(token.box) }
             }
             emit(line, units: line.contentUnits, truncation: truncation, box: box, top: top)

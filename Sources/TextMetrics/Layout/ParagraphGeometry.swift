@@ -1,7 +1,10 @@
 /// A paragraph style in the units of one layout: each line's room and indent (a paragraph's
 /// first line apart from its others), its tab stops, and how a line's natural box becomes the
 /// box it is stacked with (``ParagraphStyle``).
-struct ParagraphGeometry {
+///
+/// A class: a layout hands it to every line it fits, and a struct this size (the style, two
+/// rooms, the stops) would be copied each time; a text without a paragraph style has none.
+final class ParagraphGeometry {
     let style: ParagraphStyle
     /// The room of a paragraph's first line and of its other lines.
     let first: LineRoom

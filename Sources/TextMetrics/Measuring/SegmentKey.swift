@@ -22,7 +22,7 @@ struct SegmentKey: CacheKey {
     private var preContextLength: UInt8
     /// The shaping properties' ``ShapingProperties/cacheSalt`` (0: guessed by HarfBuzz).
     private var salt: UInt32
-    /// A 64-bit mix of the bytes, computed once: it picks the cache shard and feeds `Hasher`.
+    /// A 64-bit mix of the bytes, computed once: the cache finds the key by it.
     let mix: UInt64
 
     /// The key for `bytes` whose last `contextLength` bytes are context, after
@@ -56,18 +56,8 @@ struct SegmentKey: CacheKey {
         mix = h ^ (h >> 31)
     }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(mix)
-    }
-
-    /// The dictionary's hash from `mix`, a well-mixed digest of the whole key, without a
-    /// `Hasher` round (``CacheKey/tableHash(digest:seed:)``).
-    func _rawHashValue(seed: Int) -> Int {
-        SegmentKey.tableHash(digest: mix, seed: seed)
-    }
-
-    /// The mix's high bits (the dictionary inside a shard hashes all of it again).
-    var shardHash: UInt64 { mix >> 40 }
+    /// The cache's digest: the mix, a well-mixed digest of the whole key.
+    var digest: UInt64 { mix }
 
     static func == (lhs: SegmentKey, rhs: SegmentKey) -> Bool {
         lhs.mix == rhs.mix && lhs.length == rhs.length && lhs.contextLength == rhs.contextLength && lhs.salt == rhs.salt

@@ -6,7 +6,7 @@ import Musl
 import JSON
 import TextJSON
 import Synchronization
-import TextMetrics
+@_spi(Caching) import TextMetrics
 
 /// What the measuring commands keep between requests: the fallback chains they were asked
 /// for, resolved to fonts once, and the prepared texts (``PreparedTextCache``), so a text
