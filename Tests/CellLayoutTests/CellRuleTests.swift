@@ -223,4 +223,26 @@ import Testing
         let cache = TextCache(capacity: 16)
         #expect(cache.get(decomposed) == nil)
     }
+
+    /// A row's text object is a key by its bytes too: canonically equivalent spellings inside
+    /// it (its text, a span's style name) are other texts, while the same object parsed twice
+    /// is the same key, and other spans make another key.
+    @Test func textObjectKeysAreBytes() throws {
+        func key(_ json: String) throws -> TextCache.Key {
+            guard case .object(let members) = try JSONValue.parse(json) else { throw TemplateError(path: "", reason: "not an object") }
+            return TextCache.Key(font: -1, text: "", members: members)
+        }
+        let composed = #"{"text": "caf\u00e9 @bob", "spans": [{"start": 6, "end": 10, "style": "mention"}]}"#
+        let decomposed = #"{"text": "cafe\u0301 @bob", "spans": [{"start": 7, "end": 11, "style": "mention"}]}"#
+        #expect(try JSONValue.parse(#""caf\u00e9""#) == JSONValue.parse(#""cafe\u0301""#))  // equal as JSONValues
+        #expect(try key(composed) == key(composed))
+        #expect(try key(composed).digest == key(composed).digest)
+        #expect(try key(composed) != key(decomposed))
+        let otherStyle = #"{"text": "caf\u00e9 @bob", "spans": [{"start": 6, "end": 10, "style": "m\u00e9"}]}"#
+        let otherStyleDecomposed = #"{"text": "caf\u00e9 @bob", "spans": [{"start": 6, "end": 10, "style": "me\u0301"}]}"#
+        #expect(try key(otherStyle) != key(otherStyleDecomposed))
+        let otherSpan = #"{"text": "caf\u00e9 @bob", "spans": [{"start": 5, "end": 10, "style": "mention"}]}"#
+        #expect(try key(composed) != key(otherSpan))
+        #expect(try key(composed) != TextCache.Key(font: -1, text: "caf\u{E9} @bob"))
+    }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import JSON
 import TextJSON
 @_spi(Caching) import TextMetrics
@@ -33,42 +28,26 @@ package final class TextCache: Sendable {
         package init(font: Int32, text: String, members: [(String, JSONValue)]? = nil) {
             // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
             // that are canonically equivalent but spelled differently may measure differently.
-            var text = text
-            var hash = text.withUTF8 {
-                Int(truncatingIfNeeded: ByteHash.digest(UnsafeRawBufferPointer($0), tweak: UInt64(UInt32(bitPattern: font))))
-            }
-            if let members { hash ^= JSONValue.object(members).hashValue &* 31 }
-            self.hash = hash
+            var digest = JSONValue.bytes(of: text) { ByteHash.digest($0, tweak: UInt64(UInt32(bitPattern: font))) }
+            if let members { JSONValue.object(members).foldBytes(into: &digest) }
+            self.hash = Int(truncatingIfNeeded: digest)
             self.font = font
             self.text = text
             self.members = members
         }
 
         /// The cache's digest: the keyed SipHash of the bytes (``ByteHash``), with the text
-        /// object's hash folded in.
+        /// object's bytes folded in (``JSONValue/foldBytes(into:)``).
         package var digest: UInt64 { UInt64(UInt(bitPattern: hash)) }
         /// Keys are equal when their fonts and their texts' bytes are: texts spelled with
         /// other bytes are other keys, however canonically equivalent.
         package static func == (lhs: Key, rhs: Key) -> Bool {
-            guard lhs.hash == rhs.hash, lhs.font == rhs.font, Key.sameBytes(lhs.text, rhs.text) else { return false }
+            guard lhs.hash == rhs.hash, lhs.font == rhs.font, JSONValue.sameBytes(lhs.text, rhs.text) else { return false }
             switch (lhs.members, rhs.members) {
             case (nil, nil): return true
-            case let (a?, b?): return JSONValue.object(a) == JSONValue.object(b)
+            case let (a?, b?): return JSONValue.sameMembers(a, b)
             default: return false
             }
-        }
-
-        /// Whether two strings have the same UTF-8 bytes (one `memcmp`; a String's `==` would
-        /// compare canonical equivalence, and walking the UTF-8 views costs per byte).
-        @inline(__always)
-        private static func sameBytes(_ a: String, _ b: String) -> Bool {
-            let same = a.utf8.withContiguousStorageIfAvailable { x in
-                b.utf8.withContiguousStorageIfAvailable { y in
-                    x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-                }
-            }
-            if let same, let same { return same }
-            return a.utf8.elementsEqual(b.utf8)  // a bridged or foreign string: no contiguous bytes
         }
     }
 
