@@ -112,7 +112,28 @@ struct LineFitter {
                           _ segments: UnsafeBufferPointer<MeasuredSegment>, limit: Int64) {
         @inline(__always) func fits(_ units: Int64) -> Bool { units <= limit }
         var placedAny = false
+        let hasTabs = paragraph?.tabs != nil
         while position.segment < segments.count {
+            if position.grapheme == 0, !hasTabs {
+                // Whole segments while they fit — most of every line — read in place, the
+                // line's width in registers; what does not fit is handled below.
+                var width = line.width
+                var index = position.segment
+                var ended = false
+                while index < segments.count {
+                    let next = segments.baseAddress! + index
+                    guard !next.pointee.isCharacterRun, width.place(next.pointee, within: limit) else { break }
+                    index += 1
+                    if next.pointee.isMandatoryBreak { ended = true; break }
+                }
+                if index > position.segment {
+                    placedAny = true
+                    line.width = width
+                    line.endByte = Int(segments[index - 1].end)
+                    position = Position(segment: index, grapheme: 0)
+                    if ended || index == segments.count { return }
+                }
+            }
             if segments[position.segment].isCharacterRun {
                 if placeCharacters(of: segments[position.segment], &line, &placedAny, &position, limit: limit) { return }
                 continue
