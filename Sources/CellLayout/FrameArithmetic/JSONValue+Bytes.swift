@@ -43,7 +43,7 @@ extension JSONValue {
     /// Folds a string's UTF-8 bytes into `digest`: up to 16 bytes (keys, style names, short
     /// texts) as two words, longer ones by ``ByteHash``.
     @inline(__always)
-    private static func fold(_ string: String, into digest: inout UInt64) {
+    static func fold(_ string: String, into digest: inout UInt64) {
         bytes(of: string) { raw in
             guard raw.count <= 16 else {
                 digest = ByteHash.digest(raw, tweak: digest)

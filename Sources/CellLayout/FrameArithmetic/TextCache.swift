@@ -28,7 +28,8 @@ package final class TextCache: Sendable {
         package init(font: Int32, text: String, members: [(String, JSONValue)]? = nil) {
             // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
             // that are canonically equivalent but spelled differently may measure differently.
-            var digest = JSONValue.bytes(of: text) { ByteHash.digest($0, tweak: UInt64(UInt32(bitPattern: font))) }
+            var digest = UInt64(UInt32(bitPattern: font)) &* 0x9E37_79B9_7F4A_7C15
+            JSONValue.fold(text, into: &digest)
             if let members { JSONValue.object(members).foldBytes(into: &digest) }
             self.hash = Int(truncatingIfNeeded: digest)
             self.font = font
@@ -36,8 +37,8 @@ package final class TextCache: Sendable {
             self.members = members
         }
 
-        /// The cache's digest: the keyed SipHash of the bytes (``ByteHash``), with the text
-        /// object's bytes folded in (``JSONValue/foldBytes(into:)``).
+        /// The cache's digest: the text's bytes and the text object's folded together
+        /// (``JSONValue/foldBytes(into:)``).
         package var digest: UInt64 { UInt64(UInt(bitPattern: hash)) }
         /// Keys are equal when their fonts and their texts' bytes are: texts spelled with
         /// other bytes are other keys, however canonically equivalent.
