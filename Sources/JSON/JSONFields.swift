@@ -68,7 +68,10 @@ public struct JSONFields<Target>: Sendable {
     }
 }
 
-/// The names of a ``JSONFields`` table, found by their bytes, and the errors that name them.
+/// The names of an object's fields, found by their bytes, and the errors that name them: what
+/// a ``JSONFields`` table looks keys up in, and what a reader with its own loop over an
+/// object's members uses to find the field a key names (``index(of:)``) and to name it in
+/// errors. Immutable and `Sendable`: make each once.
 public struct JSONFieldNames: Sendable {
     /// The names' UTF-8 bytes, one after another; `ends[i]` is where name `i` ends.
     private let bytes: [UInt8]
@@ -96,7 +99,8 @@ public struct JSONFieldNames: Sendable {
         }
     }
 
-    init(_ names: [StaticString]) {
+    /// The names `names`, in order (a name's index is its place here).
+    public init(_ names: [StaticString]) {
         var bytes: [UInt8] = []
         var ends: [Int] = []
         var slots = [Int16](repeating: 0, count: 32 << 8)
@@ -143,7 +147,7 @@ public struct JSONFieldNames: Sendable {
     /// The index of the name `key` is, or `nil`. Inlined: a plain key of at most 16 bytes,
     /// the one name of its length and first byte, is found by two loads and two comparisons.
     @inlinable @inline(__always)
-    func index(of key: JSONKey) -> Int? {
+    public func index(of key: JSONKey) -> Int? {
         if let plain = key.plainBytes {
             let found = slots.withUnsafeBufferPointer { $0[JSONFieldNames.slot(count: plain.count, first: plain.first ?? 0)] }
             if found == 0 { return nil }
@@ -168,23 +172,25 @@ public struct JSONFieldNames: Sendable {
         }
     }
 
-    /// The error for an object that is not one (reading the value, to describe it).
-    @usableFromInline
-    func notAnObject(_ reader: inout JSONReader, subject: String) throws -> JSONFieldError {
+    /// The error for an object that is not one, the value at the reader's position (read, to
+    /// describe it), called `subject` in the message.
+    /// - Throws: ``JSONParseError`` when that value is not JSON.
+    public func notAnObject(_ reader: inout JSONReader, subject: String) throws -> JSONFieldError {
         var error = JSONFieldError.invalid(requirement: "a JSON object", given: try reader.describeValue())
         error.subject = subject
         return error
     }
 
-    /// The error for field `key`, which the table does not have.
-    @usableFromInline
-    func unknown(_ key: JSONKey, subject: String) throws -> JSONFieldError {
+    /// The error for field `key`, which is none of the names: it names the key, the nearest
+    /// name when it looks misspelt, and every name, for an object called `subject`.
+    /// - Throws: ``JSONParseError`` when the key is not UTF-8.
+    public func unknown(_ key: JSONKey, subject: String) throws -> JSONFieldError {
         JSONFieldError(path: try key.string(), .unknown(known: strings), subject: subject)
     }
 
-    /// `error`, thrown reading field `index`, seen from the object.
-    @usableFromInline
-    func error(_ error: JSONFieldError, inField index: Int, subject: String) -> JSONFieldError {
+    /// `error`, thrown reading the value of field `index`, seen from the object called
+    /// `subject`: its path starts with the field's name.
+    public func error(_ error: JSONFieldError, inField index: Int, subject: String) -> JSONFieldError {
         var error = error.inside(strings[index])
         if error.subject == nil { error.subject = subject }
         return error
@@ -194,6 +200,7 @@ public struct JSONFieldNames: Sendable {
 extension JSONReader {
     /// Reads the next value as a number; `nil` for `null`.
     /// - Throws: ``JSONFieldError`` (with an empty path, for the caller to name) for another kind.
+    @inlinable
     public mutating func optionalNumber() throws -> Double? {
         switch try peek() {
         case .number: return try scanNumber()
