@@ -248,8 +248,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     }
 
     /// Whether `text` is a string with no escape or a plain integer literal below 10^15 —
-    /// JSON text that ``append(_:)-(JSONValue)`` would write back byte for byte.
-    static func isCanonical(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// JSON text that ``append(_:)-(JSONValue)`` would write back byte for byte, and so
+    /// ``append(jsonText:)`` copies (as may a ``JSONCursor``). O(n) in its bytes.
+    public static func isCanonical(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first else { return false }
         if first == UInt8(ascii: "\"") {
             guard text.count >= 2, text[text.count - 1] == UInt8(ascii: "\"") else { return false }

@@ -36,17 +36,18 @@ import JSON
     @Test func membersPrintAsTheirValuesDo() throws {
         var random = NumberFormattingTests.Random(state: 0xC0_5302)
         let pool = (0..<30).map { _ in Double(random.next() % 50_000) / 128 }
-        var numbers: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e15, 1e15 - 1, 0.1, -2.5, 5e-324]
+        var numbers: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e15, 1e15 - 1, 0.1, -2.5, .leastNonzeroMagnitude]
         for _ in 0..<3_000 {
             numbers.append(random.next() % 3 == 0 ? Double(bitPattern: random.next() >> 2) : pool[Int(random.next() % 30)])
         }
         var expected = "{"
         var out = JSONOutput()
         let names = (0..<numbers.count).map { i in String(repeating: "k", count: i % 38) + String(format: "%02d", i % 100) }
-        out.write(reserving: numbers.count * (JSONCursor.maxNumberLength + 45)) { cursor in
+        out.write(reserving: numbers.count * (JSONCursor.maxNumberLength + 45) + 2) { cursor in
+            cursor.write("{")
             for (i, number) in numbers.enumerated() {
                 let key = (i == 0 ? "" : ",") + "\"" + names[i] + "\":"
-                var bytes = Array(key.utf8)
+                let bytes = Array(key.utf8)
                 bytes.withUnsafeBufferPointer { cursor.write(jsonText: $0) }
                 cursor.write(number)
                 expected += key + NumberFormattingTests.expected(number)
@@ -55,7 +56,8 @@ import JSON
         }
         expected += "}"
         let written = String(decoding: out.bytes, as: UTF8.self)
-        #expect(written == expected)
+        let firstDifference = zip(written, expected).prefix { $0 == $1 }.count
+        #expect(written == expected, "differs from character \(firstDifference): \(written.dropFirst(firstDifference).prefix(80))")
         let foreign = try JSONSerialization.jsonObject(with: Data(out.bytes)) as? [String: Any]
         #expect(foreign?.count == Set(names).count)
     }

@@ -15,8 +15,11 @@ enum LayoutJSON {
     /// once: an answer's size is bounded by its counts of lines, ranges and missing glyphs).
     static func write(_ layout: TextLayout, id: UnsafeBufferPointer<UInt8>? = nil, scale: Double? = nil,
                       into out: inout JSONOutput) {
-        out.beginObject()
-        if let id {
+        // An id that is written as it stands (a plain integer or string) goes through the
+        // cursor too; any other is written as its parsed value.
+        let idIsCopied = id.map(JSONOutput.isCanonical) ?? true
+        if !idIsCopied, let id {
+            out.beginObject()
             out.key("id")
             try? out.append(jsonText: id)
         }
@@ -25,9 +28,17 @@ enum LayoutJSON {
         // and a number's room: at most 16 outside the lines, six a line, two a range.
         let member = 20 + JSONCursor.maxNumberLength
         let room = 16 * member + layout.lines.count * 6 * member + ranges.count * 2 * member
-            + layout.missingGlyphs.count * 16
+            + layout.missingGlyphs.count * 16 + (id?.count ?? 0)
         out.write(reserving: room) { out in
-            out.write("\"lineCount\":")
+            if !idIsCopied {
+                out.write("\"lineCount\":")
+            } else if let id {
+                out.write("{\"id\":")
+                out.write(jsonText: id)
+                out.write(",\"lineCount\":")
+            } else {
+                out.write("{\"lineCount\":")
+            }
             out.write(layout.lineCount)
             out.write(",\"width\":")
             out.write(layout.size.width)

@@ -128,38 +128,34 @@ extension MeasureRequest {
         var id: Range<Int>?
         var text: JSONStringSource?
         var font: Range<Int>?
-        var faceIndex: Int?
         var size: Double?
         var width: Double?
         var height: Double?
-        var numberOfLines: Int?
-        var lineBreakMode: LineBreakMode?
         var language: Range<Int>?
-        var scale: Double?
-        /// The fields of styled text, made when one is given: kept apart, so that what a plain
-        /// request gives is a few words to make and return.
-        var styled: Styled?
         /// Whether the `"font"` and `"language"` texts are the request before's (see ``Recent``).
         var fontIsRecent = false
         var languageIsRecent = false
+        /// The fields a feed's requests seldom give, made when one is given: kept apart, so
+        /// that what a plain request gives is a few words to make and return.
+        var seldom: Seldom?
 
+        var faceIndex: Int? { seldom?.faceIndex }
+        var numberOfLines: Int? { seldom?.numberOfLines }
+        var lineBreakMode: LineBreakMode? { seldom?.lineBreakMode }
+        var scale: Double? { seldom?.scale }
         /// `"spans"`, `"attachments"` and `"offsets"`, when one is given.
-        var styling: AttributedTextDescription? { styled?.styling }
-        var paragraph: ParagraphStyle? { styled?.paragraph }
-        var truncationToken: TruncationTokenDescription? { styled?.truncationToken }
-
-        /// The styled-text fields, made on first use.
-        mutating func styledFields() -> Styled {
-            if let styled { return styled }
-            let made = Styled()
-            styled = made
-            return made
-        }
+        var styling: AttributedTextDescription? { seldom?.styling }
+        var paragraph: ParagraphStyle? { seldom?.paragraph }
+        var truncationToken: TruncationTokenDescription? { seldom?.truncationToken }
     }
 
-    /// The fields of a request that styles its text (see ``Given/styled``): one per request,
+    /// The fields of a request that feeds seldom give (see ``Given/seldom``): one per request,
     /// written only while the request is read.
-    final class Styled {
+    final class Seldom {
+        var faceIndex: Int?
+        var numberOfLines: Int?
+        var lineBreakMode: LineBreakMode?
+        var scale: Double?
         var styling: AttributedTextDescription?
         var paragraph: ParagraphStyle?
         var truncationToken: TruncationTokenDescription?
@@ -198,7 +194,10 @@ extension MeasureRequest {
         let names = fieldNames
         var reader = JSONReader(line)
         guard try reader.peek() == .object else { throw try names.notAnObject(&reader, subject: "a request") }
-        var given = Given()
+        var id: Range<Int>?, text: JSONStringSource?, font: Range<Int>?, language: Range<Int>?
+        var size: Double?, width: Double?, height: Double?
+        var fontIsRecent = false, languageIsRecent = false
+        var seldom: Seldom?
         var more = try reader.beginMembers()
         while more {
             let key = try reader.readMemberKey()
@@ -207,25 +206,28 @@ extension MeasureRequest {
             }
             do {
                 switch field {
-                case .id: given.id = try reader.skipValue()
+                case .id: id = try reader.skipValue()
                 case .text:
                     switch try reader.peek() {
-                    case .string: given.text = try reader.readStringSource()
+                    case .string: text = try reader.readStringSource()
                     case .null:
                         try reader.readNull()
-                        given.text = nil
+                        text = nil
                     default: throw JSONFieldError.invalid(requirement: "a string", given: try reader.describeValue())
                     }
                 case .font:
                     // Read (and checked) when its chain is resolved, by ``Measurer``.
-                    (given.font, given.fontIsRecent) = try keptForLater(&reader, recent: recent.fontText)
-                case .size: given.size = try reader.optionalNumber()
-                case .width: given.width = try reader.optionalNumber()
-                case .height: given.height = try reader.optionalNumber()
+                    (font, fontIsRecent) = try keptForLater(&reader, recent: recent.fontText)
+                case .size: size = try reader.optionalNumber()
+                case .width: width = try reader.optionalNumber()
+                case .height: height = try reader.optionalNumber()
                 case .language:
                     // Read (and checked) when the request is made, by ``RequestFields/languageTag(_:)``.
-                    (given.language, given.languageIsRecent) = try keptForLater(&reader, recent: recent.languageText)
-                default: try readOther(field, &reader, into: &given)
+                    (language, languageIsRecent) = try keptForLater(&reader, recent: recent.languageText)
+                default:
+                    let fields = seldom ?? Seldom()
+                    seldom = fields
+                    try readSeldom(field, &reader, into: fields)
                 }
             } catch let error as JSONFieldError {
                 throw names.error(error, inField: index, subject: "a request")
@@ -233,22 +235,23 @@ extension MeasureRequest {
             more = try reader.endMember()
         }
         try reader.readEnd()
-        return given
+        return Given(id: id, text: text, font: font, size: size, width: width, height: height, language: language,
+                     fontIsRecent: fontIsRecent, languageIsRecent: languageIsRecent, seldom: seldom)
     }
 
-    /// Reads the value of `field`, one of those a feed's requests seldom have, into `given`.
+    /// Reads the value of `field`, one of those a feed's requests seldom give, into `fields`.
     @inline(never)
-    private static func readOther(_ field: Field, _ reader: inout JSONReader, into given: inout Given) throws {
+    private static func readSeldom(_ field: Field, _ reader: inout JSONReader, into fields: Seldom) throws {
         switch field {
-        case .faceIndex: given.faceIndex = try reader.optionalCount()
-        case .numberOfLines: given.numberOfLines = try reader.optionalCount()
-        case .lineBreakMode: given.lineBreakMode = try RequestFields.lineBreakMode(&reader)
-        case .scale: given.scale = try RequestFields.scale(&reader)
-        case .spans: try given.styledFields().styling.read { try $0.readSpans(&reader) }
-        case .attachments: try given.styledFields().styling.read { try $0.readAttachments(&reader) }
-        case .offsets: try given.styledFields().styling.read { try $0.readOffsets(&reader) }
-        case .paragraph: given.styledFields().paragraph = try ParagraphDescription.read(&reader)
-        case .truncationToken: given.styledFields().truncationToken = try TruncationTokenDescription.read(&reader)
+        case .faceIndex: fields.faceIndex = try reader.optionalCount()
+        case .numberOfLines: fields.numberOfLines = try reader.optionalCount()
+        case .lineBreakMode: fields.lineBreakMode = try RequestFields.lineBreakMode(&reader)
+        case .scale: fields.scale = try RequestFields.scale(&reader)
+        case .spans: try fields.styling.read { try $0.readSpans(&reader) }
+        case .attachments: try fields.styling.read { try $0.readAttachments(&reader) }
+        case .offsets: try fields.styling.read { try $0.readOffsets(&reader) }
+        case .paragraph: fields.paragraph = try ParagraphDescription.read(&reader)
+        case .truncationToken: fields.truncationToken = try TruncationTokenDescription.read(&reader)
         case .id, .text, .font, .size, .width, .height, .language: preconditionFailure("read by read(_:recent:)")
         }
     }
