@@ -49,29 +49,16 @@ public struct JSONFields<Target>: Sendable {
     ///   field's bad value; ``JSONParseError`` for text that is not JSON.
     @inlinable
     public func read(_ reader: inout JSONReader, into target: inout Target) throws {
-        guard try reader.peek() == .object else { throw try fieldNames.notAnObject(&reader, subject: subject) }
-        // ``JSONReader/readObject(_:)``'s loop, written out so that nothing is called per
-        // member but the field's reader.
-        var more = try reader.beginMembers()
-        while more {
-            let key = try reader.readMemberKey()
-            guard let index = fieldNames.index(of: key) else {
-                throw try fieldNames.unknown(key, subject: subject)
-            }
-            do {
-                try readers.withUnsafeBufferPointer { try $0[index](&reader, &target) }
-            } catch let error as JSONFieldError {
-                throw fieldNames.error(error, inField: index, subject: subject)
-            }
-            more = try reader.endMember()
+        try fieldNames.readMembers(&reader, subject: subject) { index, reader in
+            try readers.withUnsafeBufferPointer { try $0[index](&reader, &target) }
         }
     }
 }
 
 /// The names of an object's fields, found by their bytes, and the errors that name them: what
-/// a ``JSONFields`` table looks keys up in, and what a reader with its own loop over an
-/// object's members uses to find the field a key names (``index(of:)``) and to name it in
-/// errors. Immutable and `Sendable`: make each once.
+/// a ``JSONFields`` table looks keys up in, and what a reader of one kind of object reads its
+/// members by (``readMembers(_:subject:_:)``, a field told by its name's index), with no table
+/// of closures. Immutable and `Sendable`: make each once.
 public struct JSONFieldNames: Sendable {
     /// The names' UTF-8 bytes, one after another; `ends[i]` is where name `i` ends.
     private let bytes: [UInt8]
@@ -144,10 +131,36 @@ public struct JSONFieldNames: Sendable {
         ends.indices.map { i in String(decoding: bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]], as: UTF8.self) }
     }
 
+    /// Reads the object at the reader's position member by member: `field` is called with the
+    /// index of each key's name and the reader at the member's value, which it must read (a
+    /// repeated key is handed over again). Inlined with `field`, so that a reader of one kind
+    /// of object is one loop with nothing called per member but what reads the values.
+    /// - Throws: ``JSONFieldError`` for a value that is not an object or a key that is none of
+    ///   the names (naming the object `subject`), or what `field` throws (a ``JSONFieldError``
+    ///   with the field's name put before its path); ``JSONParseError`` for text that is not
+    ///   JSON.
+    @inlinable @inline(__always)
+    public func readMembers(_ reader: inout JSONReader, subject: String,
+                            _ field: (_ index: Int, _ reader: inout JSONReader) throws -> Void) throws {
+        guard try reader.peek() == .object else { throw try notAnObject(&reader, subject: subject) }
+        // ``JSONReader/readObject(_:)``'s loop, written out so that the key is looked up here.
+        var more = try reader.beginMembers()
+        while more {
+            let key = try reader.readMemberKey()
+            guard let index = index(of: key) else { throw try unknown(key, subject: subject) }
+            do {
+                try field(index, &reader)
+            } catch let error as JSONFieldError {
+                throw self.error(error, inField: index, subject: subject)
+            }
+            more = try reader.endMember()
+        }
+    }
+
     /// The index of the name `key` is, or `nil`. Inlined: a plain key of at most 16 bytes,
     /// the one name of its length and first byte, is found by two loads and two comparisons.
     @inlinable @inline(__always)
-    public func index(of key: JSONKey) -> Int? {
+    func index(of key: JSONKey) -> Int? {
         if let plain = key.plainBytes {
             let found = slots.withUnsafeBufferPointer { $0[JSONFieldNames.slot(count: plain.count, first: plain.first ?? 0)] }
             if found == 0 { return nil }
@@ -172,25 +185,23 @@ public struct JSONFieldNames: Sendable {
         }
     }
 
-    /// The error for an object that is not one, the value at the reader's position (read, to
-    /// describe it), called `subject` in the message.
-    /// - Throws: ``JSONParseError`` when that value is not JSON.
-    public func notAnObject(_ reader: inout JSONReader, subject: String) throws -> JSONFieldError {
+    /// The error for an object that is not one (reading the value, to describe it).
+    @usableFromInline
+    func notAnObject(_ reader: inout JSONReader, subject: String) throws -> JSONFieldError {
         var error = JSONFieldError.invalid(requirement: "a JSON object", given: try reader.describeValue())
         error.subject = subject
         return error
     }
 
-    /// The error for field `key`, which is none of the names: it names the key, the nearest
-    /// name when it looks misspelt, and every name, for an object called `subject`.
-    /// - Throws: ``JSONParseError`` when the key is not UTF-8.
-    public func unknown(_ key: JSONKey, subject: String) throws -> JSONFieldError {
+    /// The error for field `key`, which the table does not have.
+    @usableFromInline
+    func unknown(_ key: JSONKey, subject: String) throws -> JSONFieldError {
         JSONFieldError(path: try key.string(), .unknown(known: strings), subject: subject)
     }
 
-    /// `error`, thrown reading the value of field `index`, seen from the object called
-    /// `subject`: its path starts with the field's name.
-    public func error(_ error: JSONFieldError, inField index: Int, subject: String) -> JSONFieldError {
+    /// `error`, thrown reading field `index`, seen from the object.
+    @usableFromInline
+    func error(_ error: JSONFieldError, inField index: Int, subject: String) -> JSONFieldError {
         var error = error.inside(strings[index])
         if error.subject == nil { error.subject = subject }
         return error

@@ -253,8 +253,8 @@ public struct JSONReader {
     /// Reads an object's opening brace, and its closing one too when it has no member: whether
     /// a member follows. With ``readMemberKey()`` and ``endMember()``, the steps of
     /// ``readObject(_:)`` for a caller that reads the values in its own loop.
-    /// - Throws: ``JSONParseError`` when the next value is not an object, or nests too deep.
-    public mutating func beginMembers() throws -> Bool {
+    @usableFromInline
+    mutating func beginMembers() throws -> Bool {
         try begin(.object, closing: UInt8(ascii: "}"))
     }
 
@@ -274,11 +274,9 @@ public struct JSONReader {
         return true
     }
 
-    /// Reads a member's key and the colon after it, leaving the reader at its value (after
-    /// ``beginMembers()`` or an ``endMember()`` that returned `true`).
-    /// - Throws: ``JSONParseError`` when there is no key and colon.
+    /// Reads a member's key and the colon after it, leaving the reader at its value.
     @inlinable @inline(__always)
-    public mutating func readMemberKey() throws -> JSONKey {
+    mutating func readMemberKey() throws -> JSONKey {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
         let key = try scanKey()
@@ -290,9 +288,8 @@ public struct JSONReader {
 
     /// Reads what follows a member's value: a comma (`true`: another member follows) or the
     /// object's closing brace (`false`).
-    /// - Throws: ``JSONParseError`` when there is neither.
     @inlinable @inline(__always)
-    public mutating func endMember() throws -> Bool {
+    mutating func endMember() throws -> Bool {
         skipWhitespace()
         guard position < bytes.count else { throw error("unterminated object") }
         if bytes[position] == UInt8(ascii: ",") {

@@ -191,48 +191,37 @@ extension MeasureRequest {
     /// - Throws: ``JSONParseError``, or ``JSONFieldError`` naming the field at fault (a bad
     ///   `"font"` or `"language"` only when it is resolved).
     static func read(_ line: UnsafeBufferPointer<UInt8>, recent: Recent = Recent()) throws -> Given {
-        let names = fieldNames
         var reader = JSONReader(line)
-        guard try reader.peek() == .object else { throw try names.notAnObject(&reader, subject: "a request") }
         var id: Range<Int>?, text: JSONStringSource?, font: Range<Int>?, language: Range<Int>?
         var size: Double?, width: Double?, height: Double?
         var fontIsRecent = false, languageIsRecent = false
         var seldom: Seldom?
-        var more = try reader.beginMembers()
-        while more {
-            let key = try reader.readMemberKey()
-            guard let index = names.index(of: key), let field = Field(rawValue: index) else {
-                throw try names.unknown(key, subject: "a request")
-            }
-            do {
-                switch field {
-                case .id: id = try reader.skipValue()
-                case .text:
-                    switch try reader.peek() {
-                    case .string: text = try reader.readStringSource()
-                    case .null:
-                        try reader.readNull()
-                        text = nil
-                    default: throw JSONFieldError.invalid(requirement: "a string", given: try reader.describeValue())
-                    }
-                case .font:
-                    // Read (and checked) when its chain is resolved, by ``Measurer``.
-                    (font, fontIsRecent) = try keptForLater(&reader, recent: recent.fontText)
-                case .size: size = try reader.optionalNumber()
-                case .width: width = try reader.optionalNumber()
-                case .height: height = try reader.optionalNumber()
-                case .language:
-                    // Read (and checked) when the request is made, by ``RequestFields/languageTag(_:)``.
-                    (language, languageIsRecent) = try keptForLater(&reader, recent: recent.languageText)
-                default:
-                    let fields = seldom ?? Seldom()
-                    seldom = fields
-                    try readSeldom(field, &reader, into: fields)
+        try fieldNames.readMembers(&reader, subject: "a request") { index, reader in
+            guard let field = Field(rawValue: index) else { preconditionFailure("a name without its field") }
+            switch field {
+            case .id: id = try reader.skipValue()
+            case .text:
+                switch try reader.peek() {
+                case .string: text = try reader.readStringSource()
+                case .null:
+                    try reader.readNull()
+                    text = nil
+                default: throw JSONFieldError.invalid(requirement: "a string", given: try reader.describeValue())
                 }
-            } catch let error as JSONFieldError {
-                throw names.error(error, inField: index, subject: "a request")
+            case .font:
+                // Read (and checked) when its chain is resolved, by ``Measurer``.
+                (font, fontIsRecent) = try keptForLater(&reader, recent: recent.fontText)
+            case .size: size = try reader.optionalNumber()
+            case .width: width = try reader.optionalNumber()
+            case .height: height = try reader.optionalNumber()
+            case .language:
+                // Read (and checked) when the request is made, by ``RequestFields/languageTag(_:)``.
+                (language, languageIsRecent) = try keptForLater(&reader, recent: recent.languageText)
+            default:
+                let fields = seldom ?? Seldom()
+                seldom = fields
+                try readSeldom(field, &reader, into: fields)
             }
-            more = try reader.endMember()
         }
         try reader.readEnd()
         return Given(id: id, text: text, font: font, size: size, width: width, height: height, language: language,
