@@ -49,26 +49,16 @@ public struct JSONFields<Target>: Sendable {
     ///   field's bad value; ``JSONParseError`` for text that is not JSON.
     @inlinable
     public func read(_ reader: inout JSONReader, into target: inout Target) throws {
-        guard try reader.peek() == .object else { throw try fieldNames.notAnObject(&reader, subject: subject) }
-        // ``JSONReader/readObject(_:)``'s loop, written out so that nothing is called per
-        // member but the field's reader.
-        var more = try reader.beginMembers()
-        while more {
-            let key = try reader.readMemberKey()
-            guard let index = fieldNames.index(of: key) else {
-                throw try fieldNames.unknown(key, subject: subject)
-            }
-            do {
-                try readers.withUnsafeBufferPointer { try $0[index](&reader, &target) }
-            } catch let error as JSONFieldError {
-                throw fieldNames.error(error, inField: index, subject: subject)
-            }
-            more = try reader.endMember()
+        try fieldNames.readMembers(&reader, subject: subject) { index, reader in
+            try readers.withUnsafeBufferPointer { try $0[index](&reader, &target) }
         }
     }
 }
 
-/// The names of a ``JSONFields`` table, found by their bytes, and the errors that name them.
+/// The names of an object's fields, found by their bytes, and the errors that name them: what
+/// a ``JSONFields`` table looks keys up in, and what a reader of one kind of object reads its
+/// members by (``readMembers(_:subject:_:)``, a field told by its name's index), with no table
+/// of closures. Immutable and `Sendable`: make each once.
 public struct JSONFieldNames: Sendable {
     /// The names' UTF-8 bytes, one after another; `ends[i]` is where name `i` ends.
     private let bytes: [UInt8]
@@ -96,7 +86,8 @@ public struct JSONFieldNames: Sendable {
         }
     }
 
-    init(_ names: [StaticString]) {
+    /// The names `names`, in order (a name's index is its place here).
+    public init(_ names: [StaticString]) {
         var bytes: [UInt8] = []
         var ends: [Int] = []
         var slots = [Int16](repeating: 0, count: 32 << 8)
@@ -138,6 +129,32 @@ public struct JSONFieldNames: Sendable {
     /// The names as strings, in order.
     var strings: [String] {
         ends.indices.map { i in String(decoding: bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]], as: UTF8.self) }
+    }
+
+    /// Reads the object at the reader's position member by member: `field` is called with the
+    /// index of each key's name and the reader at the member's value, which it must read (a
+    /// repeated key is handed over again). Inlined with `field`, so that a reader of one kind
+    /// of object is one loop with nothing called per member but what reads the values.
+    /// - Throws: ``JSONFieldError`` for a value that is not an object or a key that is none of
+    ///   the names (naming the object `subject`), or what `field` throws (a ``JSONFieldError``
+    ///   with the field's name put before its path); ``JSONParseError`` for text that is not
+    ///   JSON.
+    @inlinable @inline(__always)
+    public func readMembers(_ reader: inout JSONReader, subject: String,
+                            _ field: (_ index: Int, _ reader: inout JSONReader) throws -> Void) throws {
+        guard try reader.peek() == .object else { throw try notAnObject(&reader, subject: subject) }
+        // ``JSONReader/readObject(_:)``'s loop, written out so that the key is looked up here.
+        var more = try reader.beginMembers()
+        while more {
+            let key = try reader.readMemberKey()
+            guard let index = index(of: key) else { throw try unknown(key, subject: subject) }
+            do {
+                try field(index, &reader)
+            } catch let error as JSONFieldError {
+                throw self.error(error, inField: index, subject: subject)
+            }
+            more = try reader.endMember()
+        }
     }
 
     /// The index of the name `key` is, or `nil`. Inlined: a plain key of at most 16 bytes,
@@ -194,6 +211,7 @@ public struct JSONFieldNames: Sendable {
 extension JSONReader {
     /// Reads the next value as a number; `nil` for `null`.
     /// - Throws: ``JSONFieldError`` (with an empty path, for the caller to name) for another kind.
+    @inlinable
     public mutating func optionalNumber() throws -> Double? {
         switch try peek() {
         case .number: return try scanNumber()

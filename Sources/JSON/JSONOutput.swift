@@ -29,12 +29,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     @usableFromInline var written = 0
     /// Whether the next key or array element needs a comma before it.
     @usableFromInline var needsComma = false
-    /// The text of the numbers written lately, by bit pattern: answers repeat their heights
-    /// and widths (see ``appendShortest(_:)``): 256 keys, then 256 slots of a length byte and
-    /// up to 31 bytes of text (10 KB). Allocated with the first such number.
-    private var numbers: UnsafeMutableRawPointer?
-    private static let numberSlots = 256
-    private static let numberSlotSize = 32
+    /// The numbers written lately, by bit pattern (see ``JSONCursor/write(_:)-(Double)``):
+    /// made with the first number written.
+    @usableFromInline var numbers: UnsafeMutableRawPointer?
 
     /// An empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 256) {
@@ -140,52 +137,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
 
     /// Appends a number (see the type's documentation for how it prints).
     public mutating func append(_ number: Double) {
-        guard number.isFinite else {
-            appendNull()
-            return
-        }
-        if number.magnitude < 1e15, case let integer = Int(number), Double(integer) == number {
-            append(integer)
-            return
-        }
-        appendShortest(number)
-    }
-
-    /// Appends a number that is not an integer below 10^15, as ``ShortestDecimal`` writes it:
-    /// from the table of numbers written lately when it is there (a direct-mapped table of
-    /// 256 by bit pattern), else formatted into the table first.
-    @inline(__always)
-    private mutating func appendShortest(_ number: Double) {
-        let key = number.bitPattern
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
-        let slotSize = JSONOutput.numberSlotSize
-        let table: UnsafeMutableRawPointer
-        if let numbers {
-            table = numbers
-        } else {
-            let size = JSONOutput.numberSlots * (8 + slotSize)
-            table = .allocate(byteCount: size, alignment: 8)
-            // Keys of 0: zero is written as an integer, never looked up here. A slot's text is
-            // read only after its key matched, so it is left as it is.
-            table.initializeMemory(as: UInt64.self, repeating: 0, count: JSONOutput.numberSlots)
-            numbers = table
-        }
-        let keys = table.assumingMemoryBound(to: UInt64.self)
-        let text = (table + JSONOutput.numberSlots * 8).assumingMemoryBound(to: UInt8.self) + slot * slotSize
-        if keys[slot] != key {
-            // Its length, then its text (at most 25 bytes).
-            text[0] = UInt8(ShortestDecimal.write(number, to: text + 1))
-            keys[slot] = key
-        }
-        let length = Int(text[0])
-        reserve(length + 1)
-        if needsComma {
-            base[count] = UInt8(ascii: ",")
-            written += 1
-        }
-        JSONOutput.copy(text + 1, length, to: base + count)
-        written += length
-        needsComma = true
+        write(reserving: JSONCursor.maxNumberLength) { $0.write(number) }
     }
 
     /// Appends an integer.
@@ -296,8 +248,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     }
 
     /// Whether `text` is a string with no escape or a plain integer literal below 10^15 —
-    /// JSON text that ``append(_:)-(JSONValue)`` would write back byte for byte.
-    static func isCanonical(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// JSON text that ``append(_:)-(JSONValue)`` would write back byte for byte, and so
+    /// ``append(jsonText:)`` copies (as may a ``JSONCursor``). O(n) in its bytes.
+    public static func isCanonical(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first else { return false }
         if first == UInt8(ascii: "\"") {
             guard text.count >= 2, text[text.count - 1] == UInt8(ascii: "\"") else { return false }
@@ -307,6 +260,33 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
         // 1–15 digits, no leading zero unless it is the only one, no sign.
         guard text.count <= 15, first >= UInt8(ascii: "1") || text.count == 1 else { return false }
         return text.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// Writes a stretch of JSON text through a cursor whose position is a plain pointer:
+    /// `body` writes at most `count` bytes (each number counts ``JSONCursor/maxNumberLength``),
+    /// as it stands, and must leave the text where a value has just ended (after a value, or
+    /// the members of an object and its closing brace). A comma goes first when the last
+    /// thing written was a value. For the parts of a text whose shape the caller knows; see
+    /// ``JSONCursor``.
+    @inlinable @inline(__always)
+    public mutating func write(reserving count: Int, _ body: (inout JSONCursor) -> Void) {
+        reserve(count + 1)
+        let table = numbers ?? makeNumbers()
+        var cursor = JSONCursor(at: base + written, numbers: table)
+        if needsComma {
+            cursor.at[0] = UInt8(ascii: ",")
+            cursor.at += 1
+        }
+        body(&cursor)
+        written = base.distance(to: cursor.at)
+        precondition(written <= capacity, "JSONOutput.write(reserving:) wrote more than it reserved")
+        needsComma = true
+    }
+
+    @usableFromInline mutating func makeNumbers() -> UnsafeMutableRawPointer {
+        let table = JSONCursor.makeTable()
+        numbers = table
+        return table
     }
 
     // MARK: - Members
@@ -364,12 +344,20 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
         capacity = newCapacity
     }
 
-    /// Copies `count` bytes: two overlapping word loads and stores for the short pieces
-    /// answers are made of (keys, numbers), `memmove` for longer ones.
+    /// Copies `count` bytes: two to four overlapping word loads and stores for the short
+    /// pieces answers are made of (keys, numbers), `memmove` for longer ones.
     @inlinable @inline(__always)
     static func copy(_ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>) {
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
         switch count {
+        case 17...32:
+            let head = from.loadUnaligned(as: UInt64.self), second = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let third = from.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+            to.storeBytes(of: third, toByteOffset: count - 16, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
         case 8...16:
             let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
             to.storeBytes(of: head, as: UInt64.self)

@@ -114,8 +114,37 @@ public struct JSONReader {
     /// Reads past the next value, checking it as ``readValue()`` would, and returns the range
     /// of its bytes. With `checkingUTF8` off, its strings' bytes are not checked to be UTF-8:
     /// for a value whose text is read again later (and checked then).
-    @discardableResult
+    ///
+    /// Inlined for a plain whole number (an id, a count), whose digits are all there is to
+    /// check.
+    @inlinable @inline(__always) @discardableResult
     public mutating func skipValue(checkingUTF8: Bool = true) throws -> Range<Int> {
+        skipWhitespace()
+        let start = position
+        if start < bytes.count, bytes[start] &- UInt8(ascii: "1") < 9 {
+            var at = start &+ 1
+            while at < bytes.count, bytes[at] &- UInt8(ascii: "0") < 10 { at &+= 1 }
+            if at == bytes.count || JSONReader.endsPlainNumber(bytes[at]) {
+                position = at
+                return start..<at
+            }
+        }
+        return try skipAnyValue(checkingUTF8: checkingUTF8)
+    }
+
+    /// Whether `byte`, after a number's digits, ends it: a comma, a closing bracket or brace,
+    /// or whitespace (not a point or an exponent).
+    @inlinable @inline(__always)
+    static func endsPlainNumber(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D: return true
+        default: return false
+        }
+    }
+
+    /// ``skipValue(checkingUTF8:)`` for any value.
+    @usableFromInline
+    mutating func skipAnyValue(checkingUTF8: Bool) throws -> Range<Int> {
         let kind = try peek()
         let start = offset
         switch kind {
@@ -356,6 +385,7 @@ public struct JSONReader {
         depth += 1
     }
 
+    @usableFromInline
     mutating func expectWord(_ word: StaticString) throws {
         let length = word.utf8CodeUnitCount
         guard offset + length <= bytes.count,
@@ -404,15 +434,23 @@ public struct JSONReader {
         let start = offset
         let count = bytes.count
         let base = bytes.baseAddress!
-        // Eight bytes at a time while none is a quote, a backslash or a control character;
-        // then from the first that may be.
+        // Sixteen bytes at a time while none is a quote, a backslash or a control character,
+        // then eight; then from the first that may be.
         var at = offset
-        while at &+ 8 <= count {
-            if let end = JSONReader.firstStringEnd(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
-                at &+= end
+        var found = false
+        while at &+ 16 <= count {
+            let text = UnsafeRawPointer(base + at)
+            let low = JSONReader.stringEnds(text.loadUnaligned(as: UInt64.self))
+            let high = JSONReader.stringEnds(text.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if low | high != 0 {
+                at &+= low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
+                found = true
                 break
             }
-            at &+= 8
+            at &+= 16
+        }
+        if !found, at &+ 8 <= count {
+            at &+= JSONReader.firstStringEnd(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) ?? 8
         }
         offset = at
         while offset < count {
@@ -438,6 +476,14 @@ public struct JSONReader {
     /// one found may be flagged wrongly, the first never is.
     @inlinable @inline(__always)
     static func firstStringEnd(_ word: UInt64) -> Int? {
+        let found = stringEnds(word)
+        return found == 0 ? nil : found.trailingZeroBitCount >> 3
+    }
+
+    /// The bytes of `word` that may end a string's plain run (see ``firstStringEnd(_:)``), as
+    /// their high bits: 0 when none does.
+    @inlinable @inline(__always)
+    static func stringEnds(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
@@ -445,8 +491,7 @@ public struct JSONReader {
         let hasQuote = (quotes &- ones) & ~quotes
         let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = (word &- ones &* 0x20) & ~word
-        let found = (hasQuote | hasBackslash | hasControl) & highs
-        return found == 0 ? nil : found.trailingZeroBitCount >> 3
+        return (hasQuote | hasBackslash | hasControl) & highs
     }
 
     /// Decodes a string with escapes, from its first byte `start` (the reader stands at its
@@ -523,6 +568,7 @@ public struct JSONReader {
     /// converts it to the nearest double: exactly by one multiplication or division when the
     /// digits fit 2^53 and the power of ten is at most 10^22 (both are then exact doubles, so
     /// one correctly rounded operation gives the correctly rounded result), else by `strtod`.
+    @usableFromInline
     mutating func scanNumber() throws -> Double {
         let start = offset
         // A whole number of one to 15 digits without a sign (an id, a size, a width), the

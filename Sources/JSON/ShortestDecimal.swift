@@ -107,9 +107,34 @@ enum ShortestDecimal {
     }
 
     /// Writes an integer's decimal digits (with a minus sign when negative) at `out`, and
-    /// returns the number of bytes written (at most 20).
-    @usableFromInline
+    /// returns the number of bytes written (at most 20). Inlined for the small counts answers
+    /// are full of (line starts and lengths: 0–999).
+    @inlinable @inline(__always)
     static func writeInteger(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let small = UInt(bitPattern: value)
+        if small < 10 {
+            out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small)
+            return 1
+        }
+        if small < 100 {
+            let tens = small / 10
+            out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+            out[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small &- tens &* 10)
+            return 2
+        }
+        if small < 1000 {
+            let hundreds = small / 100, tens = small / 10
+            out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+            out[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens &- hundreds &* 10)
+            out[2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small &- tens &* 10)
+            return 3
+        }
+        return writeAnyInteger(value, to: out)
+    }
+
+    /// ``writeInteger(_:to:)`` for any integer.
+    @usableFromInline
+    static func writeAnyInteger(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var at = 0
         if value < 0 {
             out[0] = UInt8(ascii: "-")

@@ -87,6 +87,54 @@ import TestSupport
         #expect(nfc["lines"]?.arrayValue?.first?["length"] != nfd["lines"]?.arrayValue?.first?["length"])
     }
 
+    /// A request is read as the JSON parser reads its line: whitespace anywhere, keys and
+    /// strings with escapes, a repeated field (the last wins), `null` fields, numbers in any
+    /// notation, fonts and languages the request before had or not. Each line is answered as
+    /// the plain request made from its ``JSONValue`` (each field once, as the parser saw it)
+    /// is, and the answer's id is the parsed id.
+    @Test func aRequestReadsAsTheParserReadsItsLine() throws {
+        let lines = [
+            #"  { "text" : "Hello there world" ,"size":15 , "width" : 100, "id" : 1 }  "#,
+            #"{"id":2,"width":50,"text":"Hello there world","width":100,"size":15,"size":17}"#,
+            #"{"\u0069d":3,"t\u0065xt":"Hello there world","w\u0069dth":100,"fo\u006et":"Roboto-Medium"}"#,
+            #"{"id":"four \"4\" \u00e9","text":"He\u006clo there \ud83d\ude00 world","width":100}"#,
+            #"{"id":5,"text":"Hello there world","font":null,"language":null,"width":1e2,"size":1.5E1,"height":null}"#,
+            #"{"id":6,"text":"مرحبا بالعالم الجميل","font":["Roboto-Regular","NotoSansArabic-Regular"],"language":"ar","width":80}"#,
+            #"{"id":7,"text":"שלום עולם יפה","font":["Roboto-Regular","NotoSansArabic-Regular"],"language":"he","width":80}"#,
+            #"{"id":8,"text":"שלום עולם יפה","font":[ "Roboto-Regular", "NotoSansHebrew-Regular" ],"language":"he","width":80}"#,
+            #"{"id":9.50,"font":"Roboto-Regular","text":"a long enough text to cut","numberOfLines":1,"lineBreakMode":"truncate-middle","width":60,"scale":3}"#,
+            #"{"id":[1,{"a":null}],"text":"x","faceIndex":0,"offsets":"utf16","numberOfLines":0.0}"#,
+            #"{"text":"no id here","width":20.000}"#,
+            #"{"id":12,"text":"x","truncationTokens":1}"#,
+            #"{"id":13,"text":"x","Width":1}"#,
+            #"{"id":14,"text":"x","size":"15"}"#,
+            #"{"id":15}"#,
+        ]
+        var plain: [String] = []
+        for line in lines {
+            guard case .object(let members) = try JSONValue.parse(line) else { Issue.record("\(line)"); continue }
+            var fields: [(String, JSONValue)] = []
+            for (key, value) in members {
+                if let i = fields.firstIndex(where: { $0.0 == key }) { fields[i].1 = value } else { fields.append((key, value)) }
+            }
+            plain.append(JSONValue.object(fields).serialized)
+        }
+        let answers = try Self.answers(["measure", "--jsonl"], lines)
+        let expected = try Self.answers(["measure", "--jsonl"], plain)
+        try #require(answers.count == lines.count && expected.count == lines.count)
+        for (i, line) in lines.enumerated() {
+            #expect(answers[i] == expected[i], "\(line)\n\(answers[i])\n\(expected[i])")
+            // An answer has the request's id, or none; an error answer's is null then.
+            let id = try JSONValue.parse(line)["id"]
+            #expect(answers[i]["id"] == id ?? (answers[i]["error"] == nil ? nil : .null), "\(line)")
+        }
+        #expect(answers[0]["error"] == nil && answers[1]["error"] == nil && answers[8]["truncated"] == .bool(true))
+        #expect(answers[11]["error"]?.stringValue?.hasPrefix(#"unknown field "truncationTokens""#) == true, "\(answers[11])")
+        #expect(answers[12]["error"]?.stringValue?.hasPrefix(#"unknown field "Width" (did you mean "width"?)"#) == true)
+        #expect(answers[13]["error"]?.stringValue == #""size" must be a number, got the string "15""#)
+        #expect(answers[14]["error"]?.stringValue?.contains(#""text""#) == true, "\(answers[14])")
+    }
+
     /// `compare` and `feed` read the same rows from a JSON array and from JSON Lines with blank
     /// lines: one reader.
     @Test func feedAndCompareReadRowsAlike() throws {

@@ -128,62 +128,54 @@ extension MeasureRequest {
         var id: Range<Int>?
         var text: JSONStringSource?
         var font: Range<Int>?
-        var faceIndex: Int?
         var size: Double?
         var width: Double?
         var height: Double?
+        var language: Range<Int>?
+        /// Whether the `"font"` and `"language"` texts are the request before's (see ``Recent``).
+        var fontIsRecent = false
+        var languageIsRecent = false
+        /// The fields a feed's requests seldom give, made when one is given: kept apart, so
+        /// that what a plain request gives is a few words to make and return.
+        var seldom: Seldom?
+
+        var faceIndex: Int? { seldom?.faceIndex }
+        var numberOfLines: Int? { seldom?.numberOfLines }
+        var lineBreakMode: LineBreakMode? { seldom?.lineBreakMode }
+        var scale: Double? { seldom?.scale }
+        /// `"spans"`, `"attachments"` and `"offsets"`, when one is given.
+        var styling: AttributedTextDescription? { seldom?.styling }
+        var paragraph: ParagraphStyle? { seldom?.paragraph }
+        var truncationToken: TruncationTokenDescription? { seldom?.truncationToken }
+    }
+
+    /// The fields of a request that feeds seldom give (see ``Given/seldom``): one per request,
+    /// written only while the request is read.
+    final class Seldom {
+        var faceIndex: Int?
         var numberOfLines: Int?
         var lineBreakMode: LineBreakMode?
-        var language: Range<Int>?
         var scale: Double?
-        /// `"spans"`, `"attachments"` and `"offsets"`, when one is given.
         var styling: AttributedTextDescription?
         var paragraph: ParagraphStyle?
         var truncationToken: TruncationTokenDescription?
-        /// The `"font"` and `"language"` texts of the request before (see ``Recent``), and
-        /// whether this request's are the same.
-        var recentFont: [UInt8] = []
-        var recentLanguage: [UInt8] = []
-        var fontIsRecent = false
-        var languageIsRecent = false
     }
 
-    /// The fields of a request; any other is an error naming it.
-    static let fields = JSONFields<Given>("a request", [
-        "id": { reader, given in given.id = try reader.skipValue() },
-        "text": { reader, given in
-            switch try reader.peek() {
-            case .string: given.text = try reader.readStringSource()
-            case .null:
-                try reader.readNull()
-                given.text = nil
-            default: throw JSONFieldError.invalid(requirement: "a string", given: try reader.describeValue())
-            }
-        },
-        "font": { reader, given in
-            // Read (and checked) when its chain is resolved, by ``Measurer``.
-            (given.font, given.fontIsRecent) = try keptForLater(&reader, recent: given.recentFont)
-        },
-        "faceIndex": { reader, given in given.faceIndex = try reader.optionalCount() },
-        "size": { reader, given in given.size = try reader.optionalNumber() },
-        "width": { reader, given in given.width = try reader.optionalNumber() },
-        "height": { reader, given in given.height = try reader.optionalNumber() },
-        "numberOfLines": { reader, given in given.numberOfLines = try reader.optionalCount() },
-        "lineBreakMode": { reader, given in given.lineBreakMode = try RequestFields.lineBreakMode(&reader) },
-        "language": { reader, given in
-            // Read (and checked) when the request is made, by ``RequestFields/languageTag(_:)``.
-            (given.language, given.languageIsRecent) = try keptForLater(&reader, recent: given.recentLanguage)
-        },
-        "scale": { reader, given in given.scale = try RequestFields.scale(&reader) },
-        "spans": { reader, given in try given.styling.read { try $0.readSpans(&reader) } },
-        "attachments": { reader, given in try given.styling.read { try $0.readAttachments(&reader) } },
-        "offsets": { reader, given in try given.styling.read { try $0.readOffsets(&reader) } },
-        "paragraph": { reader, given in given.paragraph = try ParagraphDescription.read(&reader) },
-        "truncationToken": { reader, given in given.truncationToken = try TruncationTokenDescription.read(&reader) },
+    /// The fields of a request, in the order of ``fieldNames``.
+    private enum Field: Int {
+        case id, text, font, faceIndex, size, width, height, numberOfLines, lineBreakMode, language, scale, spans,
+             attachments, offsets, paragraph, truncationToken
+    }
+
+    /// The names of a request's fields, in the order of ``Field``; any other is an error naming it.
+    static let fieldNames = JSONFieldNames([
+        "id", "text", "font", "faceIndex", "size", "width", "height", "numberOfLines", "lineBreakMode", "language",
+        "scale", "spans", "attachments", "offsets", "paragraph", "truncationToken",
     ])
 
     /// The place of a field's value kept to be read later — `nil` for `null` — and whether its
     /// text is `recent`, the text the request before had.
+    @inline(__always)
     private static func keptForLater(_ reader: inout JSONReader, recent: [UInt8]) throws -> (Range<Int>?, Bool) {
         if let same = recent.withUnsafeBufferPointer({ reader.skipValue(ifItIs: $0) }) { return (same, true) }
         if try reader.peek() == .null {
@@ -193,15 +185,64 @@ extension MeasureRequest {
         return (try reader.skipValueUnchecked(), false)
     }
 
-    /// Reads the request in `line`, comparing its font and language with `recent`'s.
+    /// Reads the request in `line`, comparing its font and language with `recent`'s: one loop
+    /// over the members, each field read in place (a repeated field is read again, the last
+    /// one wins).
     /// - Throws: ``JSONParseError``, or ``JSONFieldError`` naming the field at fault (a bad
     ///   `"font"` or `"language"` only when it is resolved).
     static func read(_ line: UnsafeBufferPointer<UInt8>, recent: Recent = Recent()) throws -> Given {
         var reader = JSONReader(line)
-        var given = Given(recentFont: recent.fontText, recentLanguage: recent.languageText)
-        try fields.read(&reader, into: &given)
+        var id: Range<Int>?, text: JSONStringSource?, font: Range<Int>?, language: Range<Int>?
+        var size: Double?, width: Double?, height: Double?
+        var fontIsRecent = false, languageIsRecent = false
+        var seldom: Seldom?
+        try fieldNames.readMembers(&reader, subject: "a request") { index, reader in
+            guard let field = Field(rawValue: index) else { preconditionFailure("a name without its field") }
+            switch field {
+            case .id: id = try reader.skipValue()
+            case .text:
+                switch try reader.peek() {
+                case .string: text = try reader.readStringSource()
+                case .null:
+                    try reader.readNull()
+                    text = nil
+                default: throw JSONFieldError.invalid(requirement: "a string", given: try reader.describeValue())
+                }
+            case .font:
+                // Read (and checked) when its chain is resolved, by ``Measurer``.
+                (font, fontIsRecent) = try keptForLater(&reader, recent: recent.fontText)
+            case .size: size = try reader.optionalNumber()
+            case .width: width = try reader.optionalNumber()
+            case .height: height = try reader.optionalNumber()
+            case .language:
+                // Read (and checked) when the request is made, by ``RequestFields/languageTag(_:)``.
+                (language, languageIsRecent) = try keptForLater(&reader, recent: recent.languageText)
+            default:
+                let fields = seldom ?? Seldom()
+                seldom = fields
+                try readSeldom(field, &reader, into: fields)
+            }
+        }
         try reader.readEnd()
-        return given
+        return Given(id: id, text: text, font: font, size: size, width: width, height: height, language: language,
+                     fontIsRecent: fontIsRecent, languageIsRecent: languageIsRecent, seldom: seldom)
+    }
+
+    /// Reads the value of `field`, one of those a feed's requests seldom give, into `fields`.
+    @inline(never)
+    private static func readSeldom(_ field: Field, _ reader: inout JSONReader, into fields: Seldom) throws {
+        switch field {
+        case .faceIndex: fields.faceIndex = try reader.optionalCount()
+        case .numberOfLines: fields.numberOfLines = try reader.optionalCount()
+        case .lineBreakMode: fields.lineBreakMode = try RequestFields.lineBreakMode(&reader)
+        case .scale: fields.scale = try RequestFields.scale(&reader)
+        case .spans: try fields.styling.read { try $0.readSpans(&reader) }
+        case .attachments: try fields.styling.read { try $0.readAttachments(&reader) }
+        case .offsets: try fields.styling.read { try $0.readOffsets(&reader) }
+        case .paragraph: fields.paragraph = try ParagraphDescription.read(&reader)
+        case .truncationToken: fields.truncationToken = try TruncationTokenDescription.read(&reader)
+        case .id, .text, .font, .size, .width, .height, .language: preconditionFailure("read by read(_:recent:)")
+        }
     }
 
     /// The request `given` (read from `line`) describes; a field it leaves out takes its
