@@ -18,6 +18,12 @@ extension PreparedText {
     /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length`` bytes,
     ///   or its styles draw it in more than 31 fonts and sizes.
     public init(_ attributed: AttributedText) throws {
+        try self.init(attributed, itemizingASCII: false)
+    }
+
+    /// Prepares `attributed`; with `itemizingASCII`, every stretch is itemized, ASCII too
+    /// (``StyledItemizer``), which the tests compare the shortcut with.
+    init(_ attributed: AttributedText, itemizingASCII: Bool) throws {
         let base = attributed.style
         let stretches = attributed.shapingStretches()
         if attributed.attachments.isEmpty, base.kern == 0, base.features.isEmpty,
@@ -29,10 +35,8 @@ extension PreparedText {
             throw InvalidArgumentError(argument: "text", requirement: "at most \(PreparedText.maxUTF8Length) UTF-8 bytes",
                                        value: "\(attributed.string.utf8.count) bytes")
         }
-        // The shaping styles (the text's own first) and the fonts they draw in, each font and
-        // size once (the text's chain first, so its primary font is font 0).
-        var styles: [TextStyle] = [base]
-        styles.reserveCapacity(stretches.count + 1)
+        // The fonts the text is drawn in, each font and size once (the text's chain first, so
+        // its primary font is font 0).
         var drawn: [Font] = []
         drawn.reserveCapacity(base.fonts.fonts.count + stretches.count)
         func drawnIndex(_ font: Font) -> Int {
@@ -51,24 +55,31 @@ extension PreparedText {
             throw InvalidArgumentError(argument: "spans", requirement: "at most \(FontChain.maxDrawnCount) fonts and sizes in one text",
                                        value: "\(drawn.count)")
         }
-        // Each stretch's fonts' indices in the drawn chain, one list for all, each stretch's in a row.
+        // The shaping styles: the text's own (style 0), then each other one by the first
+        // stretch in it (styles read in place: a copy retains about eight references). Each
+        // stretch's fonts' indices in the drawn chain in one list, each stretch's in a row.
+        var styleStretches: [Int] = []
         var drawnFonts: [UInt8] = []
         var itemized: [StyledItemizer.Stretch] = []
         itemized.reserveCapacity(stretches.count)
         for index in stretches.indices {
-            let style = stretches[index].style
-            let styleIndex = styles.firstIndex { $0.shapesLike(style) } ?? {
-                styles.append(style)
-                return styles.count - 1
-            }()
+            let styleIndex: Int
+            if stretches[index].style.shapesLike(base) {
+                styleIndex = 0
+            } else if let known = styleStretches.firstIndex(where: { stretches[$0].style.shapesLike(stretches[index].style) }) {
+                styleIndex = known + 1
+            } else {
+                styleStretches.append(index)
+                styleIndex = styleStretches.count
+            }
             let first = drawnFonts.count
-            for font in style.fonts.fonts { drawnFonts.append(UInt8(drawnIndex(font))) }
-            itemized.append(StyledItemizer.Stretch(range: stretches[index].range, style: UInt16(styleIndex), fonts: style.fonts,
-                                                   drawnFonts: first))
+            for font in stretches[index].style.fonts.fonts { drawnFonts.append(UInt8(drawnIndex(font))) }
+            itemized.append(StyledItemizer.Stretch(range: stretches[index].range, style: UInt16(styleIndex),
+                                                   fonts: stretches[index].style.fonts, drawnFonts: first))
         }
         let (chain, unitsPerPoint) = DrawingChainCache.shared.chain(drawing: drawn, byteCount: attributed.string.utf8.count)
         let runStyles = RunStyles(
-            styles: try styles.map { style in
+            styles: try ([base] + styleStretches.map { stretches[$0].style }).map { style in
                 RunStyles.Style(kern: Int64((style.kern * Double(unitsPerPoint)).rounded()),
                                 options: style.language == nil && style.features.isEmpty ? nil
                                     : try ShapingOptions(language: style.language, features: style.features))
@@ -83,7 +94,8 @@ extension PreparedText {
                 (range: attachment.offset..<GraphemeBreaking.clusterEnd(startingAt: attachment.offset, inUTF8: bytes),
                  index: UInt16(index))
             }
-            let runs = StyledItemizer.runs(of: bytes, stretches: itemized, drawnFonts: drawnFonts, attachments: boxes)
+            let runs = StyledItemizer.runs(of: bytes, stretches: itemized, drawnFonts: drawnFonts, attachments: boxes,
+                                            itemizingASCII: itemizingASCII)
             let measurer = RunMeasurer(fonts: chain, runs: runs, options: nil, styles: runStyles)
             let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: base.language))
             return (measurer.measure(splitter, in: bytes), measurer)

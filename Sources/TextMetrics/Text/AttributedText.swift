@@ -78,6 +78,8 @@ public struct AttributedText: Hashable, Sendable {
     public init(_ string: String, style: TextStyle, spans: [Span], attachments: [Attachment] = [],
                 in unit: TextOffsetUnit = .utf8) throws {
         self.init(string, style: style)
+        self.spans.reserveCapacity(spans.count)
+        self.attachments.reserveCapacity(attachments.count)
         for (index, span) in spans.enumerated() {
             try addAttributes(span.attributes, to: span.range, in: unit, argument: "spans[\(index)]")
         }
@@ -185,23 +187,26 @@ public struct AttributedText: Hashable, Sendable {
         var covered: UInt64? = nil
         var pieceStyle = style
         var start = 0
-        for end in points where end > start {
-            var covering: UInt64 = 0
-            if remembers {
-                for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
-                    covering |= 1 << UInt64(index)
+        // Spans read in place: a copy of one retains its attributes' references.
+        spans.withUnsafeBufferPointer { spans in
+            for end in points where end > start {
+                var covering: UInt64 = 0
+                if remembers {
+                    for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
+                        covering |= 1 << UInt64(index)
+                    }
                 }
-            }
-            if !remembers || covering != covered {
-                pieceStyle = style
-                for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
-                    // Every attribute was checked when the span was added: applying it cannot fail.
-                    pieceStyle = (try? pieceStyle.applying(spans[index].attributes)) ?? pieceStyle
+                if !remembers || covering != covered {
+                    pieceStyle = style
+                    for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
+                        // Every attribute was checked when the span was added: applying it cannot fail.
+                        try? pieceStyle.apply(spans[index].attributes)
+                    }
+                    covered = covering
                 }
-                covered = covering
+                body(start..<end, pieceStyle)
+                start = end
             }
-            body(start..<end, pieceStyle)
-            start = end
         }
     }
 }
