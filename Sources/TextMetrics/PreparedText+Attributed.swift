@@ -36,7 +36,9 @@ extension PreparedText {
                                        value: "\(attributed.string.utf8.count) bytes")
         }
         // The fonts the text is drawn in, each font and size once (the text's chain first, so
-        // its primary font is font 0).
+        // its primary font is font 0); the shaping styles: the text's own (style 0), then each
+        // other one by the first stretch in it (a style copy retains about eight references);
+        // and each stretch's fonts' indices in the drawn chain, in one list, each stretch's in a row.
         var drawn: [Font] = []
         drawn.reserveCapacity(base.fonts.fonts.count + stretches.count)
         func drawnIndex(_ font: Font) -> Int {
@@ -50,40 +52,45 @@ extension PreparedText {
             primaryFontMask |= 1 << UInt32(min(drawnIndex(fonts.primary), 31))
         }
         draw(base.fonts)
-        for index in stretches.indices { draw(stretches[index].style.fonts) }
-        guard drawn.count <= FontChain.maxDrawnCount else {
-            throw InvalidArgumentError(argument: "spans", requirement: "at most \(FontChain.maxDrawnCount) fonts and sizes in one text",
-                                       value: "\(drawn.count)")
-        }
-        // The shaping styles: the text's own (style 0), then each other one by the first
-        // stretch in it (styles read in place: a copy retains about eight references). Each
-        // stretch's fonts' indices in the drawn chain in one list, each stretch's in a row.
         var styleStretches: [Int] = []
+        styleStretches.reserveCapacity(stretches.count)
         var drawnFonts: [UInt8] = []
+        drawnFonts.reserveCapacity(stretches.count * base.fonts.fonts.count)
         var itemized: [StyledItemizer.Stretch] = []
         itemized.reserveCapacity(stretches.count)
-        for index in stretches.indices {
+        for (index, stretch) in stretches.enumerated() {
+            draw(stretch.style.fonts)
+            guard drawn.count <= FontChain.maxDrawnCount else { continue }  // thrown below
             let styleIndex: Int
-            if stretches[index].style.shapesLike(base) {
+            if stretch.style.shapesLike(base) {
                 styleIndex = 0
-            } else if let known = styleStretches.firstIndex(where: { stretches[$0].style.shapesLike(stretches[index].style) }) {
+            } else if let known = styleStretches.firstIndex(where: { stretches[$0].style.shapesLike(stretch.style) }) {
                 styleIndex = known + 1
             } else {
                 styleStretches.append(index)
                 styleIndex = styleStretches.count
             }
             let first = drawnFonts.count
-            for font in stretches[index].style.fonts.fonts { drawnFonts.append(UInt8(drawnIndex(font))) }
-            itemized.append(StyledItemizer.Stretch(range: stretches[index].range, style: UInt16(styleIndex),
-                                                   fonts: stretches[index].style.fonts, drawnFonts: first))
+            for font in stretch.style.fonts.fonts { drawnFonts.append(UInt8(drawnIndex(font))) }
+            itemized.append(StyledItemizer.Stretch(range: stretch.range, style: UInt16(styleIndex), fonts: stretch.style.fonts,
+                                                   drawnFonts: first))
+        }
+        guard drawn.count <= FontChain.maxDrawnCount else {
+            throw InvalidArgumentError(argument: "spans", requirement: "at most \(FontChain.maxDrawnCount) fonts and sizes in one text",
+                                       value: "\(drawn.count)")
         }
         let (chain, unitsPerPoint) = DrawingChainCache.shared.chain(drawing: drawn, byteCount: attributed.string.utf8.count)
+        func runStyle(_ style: TextStyle) throws -> RunStyles.Style {
+            RunStyles.Style(kern: Int64((style.kern * Double(unitsPerPoint)).rounded()),
+                            options: style.language == nil && style.features.isEmpty ? nil
+                                : try ShapingOptions(language: style.language, features: style.features))
+        }
+        var shapingStyles: [RunStyles.Style] = []
+        shapingStyles.reserveCapacity(styleStretches.count + 1)
+        shapingStyles.append(try runStyle(base))
+        for index in styleStretches { shapingStyles.append(try runStyle(stretches[index].style)) }
         let runStyles = RunStyles(
-            styles: try ([base] + styleStretches.map { stretches[$0].style }).map { style in
-                RunStyles.Style(kern: Int64((style.kern * Double(unitsPerPoint)).rounded()),
-                                options: style.language == nil && style.features.isEmpty ? nil
-                                    : try ShapingOptions(language: style.language, features: style.features))
-            },
+            styles: shapingStyles,
             boxes: attributed.attachments.map { attachment in
                 RunStyles.Box(width: Int64((attachment.attachment.width * Double(unitsPerPoint)).rounded()),
                               ascent: attachment.attachment.ascent, descent: attachment.attachment.descent,
