@@ -18,6 +18,12 @@ extension PreparedText {
     /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length`` bytes,
     ///   or its styles draw it in more than 31 fonts and sizes.
     public init(_ attributed: AttributedText) throws {
+        try self.init(attributed, itemizingASCII: false)
+    }
+
+    /// Prepares `attributed`; with `itemizingASCII`, every stretch is itemized, ASCII too
+    /// (``StyledItemizer``), which the tests compare the shortcut with.
+    init(_ attributed: AttributedText, itemizingASCII: Bool) throws {
         let base = attributed.style
         let stretches = attributed.shapingStretches()
         if attributed.attachments.isEmpty, base.kern == 0, base.features.isEmpty,
@@ -29,10 +35,10 @@ extension PreparedText {
             throw InvalidArgumentError(argument: "text", requirement: "at most \(PreparedText.maxUTF8Length) UTF-8 bytes",
                                        value: "\(attributed.string.utf8.count) bytes")
         }
-        // The shaping styles (the text's own first) and the fonts they draw in, each font and
-        // size once (the text's chain first, so its primary font is font 0).
-        var styles: [TextStyle] = [base]
-        styles.reserveCapacity(stretches.count + 1)
+        // The fonts the text is drawn in, each font and size once (the text's chain first, so
+        // its primary font is font 0); the shaping styles: the text's own (style 0), then each
+        // other one by the first stretch in it (a style copy retains about eight references);
+        // and each stretch's fonts' indices in the drawn chain, in one list, each stretch's in a row.
         var drawn: [Font] = []
         drawn.reserveCapacity(base.fonts.fonts.count + stretches.count)
         func drawnIndex(_ font: Font) -> Int {
@@ -46,33 +52,45 @@ extension PreparedText {
             primaryFontMask |= 1 << UInt32(min(drawnIndex(fonts.primary), 31))
         }
         draw(base.fonts)
-        for index in stretches.indices { draw(stretches[index].style.fonts) }
+        var styleStretches: [Int] = []
+        styleStretches.reserveCapacity(stretches.count)
+        var drawnFonts: [UInt8] = []
+        drawnFonts.reserveCapacity(stretches.count * base.fonts.fonts.count)
+        var itemized: [StyledItemizer.Stretch] = []
+        itemized.reserveCapacity(stretches.count)
+        for (index, stretch) in stretches.enumerated() {
+            draw(stretch.style.fonts)
+            guard drawn.count <= FontChain.maxDrawnCount else { continue }  // thrown below
+            let styleIndex: Int
+            if stretch.style.shapesLike(base) {
+                styleIndex = 0
+            } else if let known = styleStretches.firstIndex(where: { stretches[$0].style.shapesLike(stretch.style) }) {
+                styleIndex = known + 1
+            } else {
+                styleStretches.append(index)
+                styleIndex = styleStretches.count
+            }
+            let first = drawnFonts.count
+            for font in stretch.style.fonts.fonts { drawnFonts.append(UInt8(drawnIndex(font))) }
+            itemized.append(StyledItemizer.Stretch(range: stretch.range, style: UInt16(styleIndex), fonts: stretch.style.fonts,
+                                                   drawnFonts: first))
+        }
         guard drawn.count <= FontChain.maxDrawnCount else {
             throw InvalidArgumentError(argument: "spans", requirement: "at most \(FontChain.maxDrawnCount) fonts and sizes in one text",
                                        value: "\(drawn.count)")
         }
-        // Each stretch's fonts' indices in the drawn chain, one list for all, each stretch's in a row.
-        var drawnFonts: [UInt8] = []
-        var itemized: [StyledItemizer.Stretch] = []
-        itemized.reserveCapacity(stretches.count)
-        for index in stretches.indices {
-            let style = stretches[index].style
-            let styleIndex = styles.firstIndex { $0.shapesLike(style) } ?? {
-                styles.append(style)
-                return styles.count - 1
-            }()
-            let first = drawnFonts.count
-            for font in style.fonts.fonts { drawnFonts.append(UInt8(drawnIndex(font))) }
-            itemized.append(StyledItemizer.Stretch(range: stretches[index].range, style: UInt16(styleIndex), fonts: style.fonts,
-                                                   drawnFonts: first))
-        }
         let (chain, unitsPerPoint) = DrawingChainCache.shared.chain(drawing: drawn, byteCount: attributed.string.utf8.count)
+        func runStyle(_ style: TextStyle) throws -> RunStyles.Style {
+            RunStyles.Style(kern: Int64((style.kern * Double(unitsPerPoint)).rounded()),
+                            options: style.language == nil && style.features.isEmpty ? nil
+                                : try ShapingOptions(language: style.language, features: style.features))
+        }
+        var shapingStyles: [RunStyles.Style] = []
+        shapingStyles.reserveCapacity(styleStretches.count + 1)
+        shapingStyles.append(try runStyle(base))
+        for index in styleStretches { shapingStyles.append(try runStyle(stretches[index].style)) }
         let runStyles = RunStyles(
-            styles: try styles.map { style in
-                RunStyles.Style(kern: Int64((style.kern * Double(unitsPerPoint)).rounded()),
-                                options: style.language == nil && style.features.isEmpty ? nil
-                                    : try ShapingOptions(language: style.language, features: style.features))
-            },
+            styles: shapingStyles,
             boxes: attributed.attachments.map { attachment in
                 RunStyles.Box(width: Int64((attachment.attachment.width * Double(unitsPerPoint)).rounded()),
                               ascent: attachment.attachment.ascent, descent: attachment.attachment.descent,
@@ -83,7 +101,8 @@ extension PreparedText {
                 (range: attachment.offset..<GraphemeBreaking.clusterEnd(startingAt: attachment.offset, inUTF8: bytes),
                  index: UInt16(index))
             }
-            let runs = StyledItemizer.runs(of: bytes, stretches: itemized, drawnFonts: drawnFonts, attachments: boxes)
+            let runs = StyledItemizer.runs(of: bytes, stretches: itemized, drawnFonts: drawnFonts, attachments: boxes,
+                                            itemizingASCII: itemizingASCII)
             let measurer = RunMeasurer(fonts: chain, runs: runs, options: nil, styles: runStyles)
             let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: base.language))
             return (measurer.measure(splitter, in: bytes), measurer)

@@ -117,7 +117,7 @@ public struct PreparedText: Sendable {
             let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: language))
             // ASCII the primary font has whole (printable, tabs and line separators) is one
             // left-to-right run in it: no itemizing.
-            let runs = language == nil && splitter.isASCII && fonts.primary.face.coversPrintableASCII
+            let runs = language == nil && splitter.isASCII && fonts.itemizesASCIIInPrimaryFont
                 ? TextRun.wholeTextInPrimaryFont : TextItemizer.runs(of: bytes, fonts: fonts)
             let measurer = RunMeasurer(fonts: fonts, runs: runs, options: shapingOptions)
             return (measuring(measurer, splitter, bytes), measurer)

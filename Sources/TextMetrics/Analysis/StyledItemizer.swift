@@ -8,6 +8,10 @@ import TextSegmentation
 /// Bidi levels are resolved once over the whole text, so a change of style never changes a
 /// direction; script resolution and font fallback stay inside a stretch, so a ligature or a
 /// kerning pair never reaches across a change of style.
+///
+/// A part that is ASCII, at level 0, in fonts whose primary font takes all of ASCII
+/// (``FontChain/itemizesASCIIInPrimaryFont``, the rule the plain path skips itemizing by) is
+/// one run without itemizing: the run ``TextItemizer`` gives it, which the tests check.
 enum StyledItemizer {
     /// A stretch of one shaping style, on grapheme cluster boundaries.
     struct Stretch {
@@ -23,9 +27,10 @@ enum StyledItemizer {
 
     /// The runs of `bytes`: `stretches`, in order, covering the text (their fonts' indices in
     /// the chain of drawn fonts in `drawnFonts`), and `attachments`, the clusters (on cluster
-    /// boundaries, in order) that are attachments, by attachment index.
+    /// boundaries, in order) that are attachments, by attachment index. With `itemizingASCII`,
+    /// every part is itemized, ASCII too (for the tests).
     static func runs(of bytes: UnsafeBufferPointer<UInt8>, stretches: [Stretch], drawnFonts: [UInt8],
-                     attachments: [(range: Range<Int>, index: UInt16)]) -> [TextRun] {
+                     attachments: [(range: Range<Int>, index: UInt16)], itemizingASCII: Bool = false) -> [TextRun] {
         let levels = BidiLevels.levelRuns(bytes)
         var runs: [TextRun] = []
         runs.reserveCapacity(stretches.count * 2 + attachments.count)
@@ -44,8 +49,15 @@ enum StyledItemizer {
                 let end = a < attachments.count ? min(stretch.range.upperBound, attachments[a].range.lowerBound)
                                                 : stretch.range.upperBound
                 let part = start..<end
-                for var run in TextItemizer.runs(of: UnsafeBufferPointer(rebasing: bytes[part]), fonts: stretch.fonts,
-                                                 levels: rebased(levels, to: part)) {
+                let partBytes = UnsafeBufferPointer(rebasing: bytes[part])
+                let partLevels = rebased(levels, to: part)
+                if !itemizingASCII, let run = asciiRun(partBytes, fonts: stretch.fonts, levels: partLevels) {
+                    runs.append(TextRun(start: Int32(start), end: Int32(end), font: drawnFonts[stretch.drawnFonts],
+                                        script: run.script, level: 0, style: stretch.style))
+                    start = end
+                    continue
+                }
+                for var run in TextItemizer.runs(of: partBytes, fonts: stretch.fonts, levels: partLevels) {
                     run.start += Int32(start)
                     run.end += Int32(start)
                     run.font = drawnFonts[stretch.drawnFonts + Int(run.font)]
@@ -56,6 +68,16 @@ enum StyledItemizer {
             }
         }
         return runs
+    }
+
+    /// The one run ``TextItemizer`` gives `bytes` in `fonts` at `levels` when they are ASCII
+    /// at level 0 and `fonts` itemize ASCII in their primary font: font 0, Latin when there is
+    /// a letter (a run without one keeps the Common script); `nil` otherwise.
+    private static func asciiRun(_ bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain, levels: [BidiRun]) -> TextRun? {
+        guard fonts.itemizesASCIIInPrimaryFont, levels.allSatisfy({ $0.level == 0 }),
+              SegmentSplitter.scan(bytes).isASCII else { return nil }
+        let hasLetter = bytes.contains { ($0 | 0x20) &- 0x61 < 26 }
+        return TextRun(start: 0, end: Int32(bytes.count), font: 0, script: hasLetter ? .latin : .common, level: 0)
     }
 
     /// The level of byte `offset`.

@@ -156,10 +156,32 @@ public struct FontChain: Sendable, Hashable {
     }
 
     /// The same faces, in the same order, at `size` points.
+    ///
+    /// The chains resized last are kept (16 at most), so styles that resize the same fonts — a
+    /// link's smaller size in every row — share one chain; safe from many threads.
     /// - Throws: ``InvalidArgumentError`` when `size` is not a positive finite number.
     public func resized(to size: Double) throws -> FontChain {
         if size == self.size { return self }
-        return try FontChain(fonts.map { try Font(face: $0.face, size: size) })
+        return try FontChain.resizedChains.chain(for: ResizedKey(fonts: fonts, size: size)) {
+            try FontChain(fonts.map { try Font(face: $0.face, size: size) })
+        }
+    }
+
+    /// What a resized chain is made from: the fonts and the new size.
+    struct ResizedKey: Equatable, Sendable {
+        let fonts: [Font]
+        let size: Double
+    }
+
+    /// The chains ``resized(to:)`` made last: at most 16, the oldest replaced first.
+    static let resizedChains = RecentChains<ResizedKey>(capacity: 16)
+
+    /// Whether itemizing ASCII text in this chain (``TextItemizer``) puts every character of it
+    /// — printable, controls, line separators — in the primary font: the primary font has every
+    /// printable ASCII character and is not a color font, or is alone (``FontFallback``). Then
+    /// ASCII text at one bidi level is one run in the primary font, with no itemizing.
+    var itemizesASCIIInPrimaryFont: Bool {
+        asciiMask & 1 != 0 && (colorMask & 1 == 0 || members.count == 1)
     }
 
     /// The primary font: the first.

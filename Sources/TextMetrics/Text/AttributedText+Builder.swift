@@ -26,6 +26,7 @@ extension AttributedText {
             let start = string.utf8.count
             string += piece
             if !attributes.isEmpty {
+                if spans.isEmpty { spans.reserveCapacity(4) }  // one allocation for most texts' spans
                 spans.append(Span(range: start..<string.utf8.count, attributes: attributes))
             }
         }

@@ -78,9 +78,15 @@ public struct AttributedText: Hashable, Sendable {
     public init(_ string: String, style: TextStyle, spans: [Span], attachments: [Attachment] = [],
                 in unit: TextOffsetUnit = .utf8) throws {
         self.init(string, style: style)
-        for (index, span) in spans.enumerated() {
-            try addAttributes(span.attributes, to: span.range, in: unit, argument: "spans[\(index)]")
+        // Spans given in UTF-8 are kept as given (one array shared) once every one is checked.
+        if unit != .utf8 { self.spans.reserveCapacity(spans.count) }
+        self.attachments.reserveCapacity(attachments.count)
+        for index in spans.indices {
+            let span = try checkedSpan(spans[index].attributes, over: spans[index].range, in: unit,
+                                       argument: "spans[\(index)]")
+            if unit != .utf8 { self.spans.append(span) }
         }
+        if unit == .utf8 { self.spans = spans }
         for (index, attachment) in attachments.enumerated() {
             try addAttachment(attachment.attachment, at: attachment.offset, in: unit, argument: "attachments[\(index)]")
         }
@@ -98,6 +104,13 @@ public struct AttributedText: Hashable, Sendable {
     /// `argument` names the range in errors; it is spelled only when one is thrown.
     private mutating func addAttributes(_ attributes: TextAttributes, to range: Range<Int>, in unit: TextOffsetUnit,
                                         argument: @autoclosure () -> String) throws {
+        spans.append(try checkedSpan(attributes, over: range, in: unit, argument: argument()))
+    }
+
+    /// `attributes` over `range` (in `unit`) as a span over UTF-8 offsets, once both are checked.
+    /// - Throws: what ``addAttributes(_:to:in:)`` throws, `argument` naming the range.
+    private func checkedSpan(_ attributes: TextAttributes, over range: Range<Int>, in unit: TextOffsetUnit,
+                             argument: @autoclosure () -> String) throws -> Span {
         let lower = try unit.utf8Offset(of: range.lowerBound, in: string, argument: argument() + ".start")
         let upper = try unit.utf8Offset(of: range.upperBound, in: string, argument: argument() + ".end")
         do {
@@ -106,7 +119,7 @@ public struct AttributedText: Hashable, Sendable {
             throw InvalidArgumentError(argument: argument() + "." + error.argument, requirement: error.requirement,
                                        value: error.value)
         }
-        spans.append(Span(range: lower..<upper, attributes: attributes))
+        return Span(range: lower..<upper, attributes: attributes)
     }
 
     /// Attaches `attachment` at `offset` (in `unit`), where the text holds U+FFFC.
@@ -173,11 +186,13 @@ public struct AttributedText: Hashable, Sendable {
             if count > 0 { body(0..<count, style) }
             return
         }
-        var points = [0, count]
+        var points: [Int] = []
         points.reserveCapacity(2 + 2 * spans.count)
-        for span in spans where !span.range.isEmpty {
-            points.append(span.range.lowerBound)
-            points.append(span.range.upperBound)
+        points.append(0)
+        points.append(count)
+        for index in spans.indices where !spans[index].range.isEmpty {
+            points.append(spans[index].range.lowerBound)
+            points.append(spans[index].range.upperBound)
         }
         points.sort()
         // The spans over the last piece (bit i: span i), when there are few enough to say so.
@@ -185,23 +200,26 @@ public struct AttributedText: Hashable, Sendable {
         var covered: UInt64? = nil
         var pieceStyle = style
         var start = 0
-        for end in points where end > start {
-            var covering: UInt64 = 0
-            if remembers {
-                for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
-                    covering |= 1 << UInt64(index)
+        // Spans read in place: a copy of one retains its attributes' references.
+        spans.withUnsafeBufferPointer { spans in
+            for end in points where end > start {
+                var covering: UInt64 = 0
+                if remembers {
+                    for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
+                        covering |= 1 << UInt64(index)
+                    }
                 }
-            }
-            if !remembers || covering != covered {
-                pieceStyle = style
-                for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
-                    // Every attribute was checked when the span was added: applying it cannot fail.
-                    pieceStyle = (try? pieceStyle.applying(spans[index].attributes)) ?? pieceStyle
+                if !remembers || covering != covered {
+                    pieceStyle = style
+                    for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
+                        // Every attribute was checked when the span was added: applying it cannot fail.
+                        try? pieceStyle.apply(spans[index].attributes)
+                    }
+                    covered = covering
                 }
-                covered = covering
+                body(start..<end, pieceStyle)
+                start = end
             }
-            body(start..<end, pieceStyle)
-            start = end
         }
     }
 }

@@ -47,20 +47,31 @@ public struct TextStyle: Hashable, Sendable {
     ///   NaN or infinite kern (a negative kern is valid: it tightens), or a malformed language
     ///   tag.
     public func applying(_ attributes: TextAttributes) throws -> TextStyle {
-        try attributes.validate()
         var style = self
-        if let fonts = attributes.fonts {
-            style.fonts = attributes.fontsKeepSize && attributes.size == nil ? try fonts.resized(to: self.fonts.size) : fonts
-        }
-        if let size = attributes.size, size != style.fonts.size { style.fonts = try style.fonts.resized(to: size) }
-        if let kern = attributes.kern { style.kern = kern }
-        if let features = attributes.features { style.features = features }
-        if let language = attributes.language { style.language = language }
-        if let color = attributes.color { style.color = color }
-        if let link = attributes.link { style.link = link }
-        if let underline = attributes.underline { style.underline = underline }
-        if let tag = attributes.tag { style.tag = tag }
+        try style.apply(attributes)
         return style
+    }
+
+    /// Sets `attributes` over this style in place, as ``applying(_:)`` does (no copy of the
+    /// style is made); on an error the style is left as it was.
+    /// - Throws: what ``applying(_:)`` throws.
+    mutating func apply(_ attributes: TextAttributes) throws {
+        try attributes.validate()
+        if attributes.fonts != nil || attributes.size != nil {
+            var fonts = self.fonts
+            if let given = attributes.fonts {
+                fonts = attributes.fontsKeepSize && attributes.size == nil ? try given.resized(to: fonts.size) : given
+            }
+            if let size = attributes.size, size != fonts.size { fonts = try fonts.resized(to: size) }
+            self.fonts = fonts
+        }
+        if let kern = attributes.kern { self.kern = kern }
+        if let features = attributes.features { self.features = features }
+        if let language = attributes.language { self.language = language }
+        if let color = attributes.color { self.color = color }
+        if let link = attributes.link { self.link = link }
+        if let underline = attributes.underline { self.underline = underline }
+        if let tag = attributes.tag { self.tag = tag }
     }
 
     /// Whether `other` is shaped exactly as this style is (the same fonts, size, spacing,
