@@ -166,10 +166,11 @@ public struct PreparedText: Sendable {
     public func layout(in container: TextContainer) -> TextLayout {
         withLayoutPass(in: container) { pass, bytes in
             var lines: [TextLine] = []
-            lines.reserveCapacity(4)
+            lines.reserveCapacity(8)
             // Where each line is drawn: only a paragraph style or right-to-left text moves one.
             let aligns = hasParagraphStyle || hasRightToLeftRun
             var rooms: [Double] = []
+            if aligns { rooms.reserveCapacity(8) }
             let ppu = pass.fitter.access.measurer.pointee.pointsPerUnit
             let outcome = pass.run { line, units, truncation, place in
                 lines.append(TextLine(utf8Range: line.startByte..<line.endByte, width: Double(units) * ppu,
@@ -186,14 +187,13 @@ public struct PreparedText: Sendable {
                     let start = lines[index].utf8Range.lowerBound
                     while paragraph < rightToLeft.count, rightToLeft[paragraph].upperBound <= start { paragraph += 1 }
                     let isRightToLeft = paragraph < rightToLeft.count && rightToLeft[paragraph].contains(start)
-                    var line = lines[index]
-                    line.x = alignment.x(lineWidth: line.width, indent: line.x, room: rooms[index], rightToLeft: isRightToLeft)
-                    if isRightToLeft, var truncation = line.truncation {
+                    // In place: a line is large, and copying it out and back costs per line.
+                    let (width, indent) = (lines[index].width, lines[index].x)
+                    lines[index].x = alignment.x(lineWidth: width, indent: indent, room: rooms[index], rightToLeft: isRightToLeft)
+                    if isRightToLeft, let truncation = lines[index].truncation {
                         // The token goes at the visual end: the left.
-                        truncation.tokenX = line.width - truncation.tokenX - truncation.tokenWidth
-                        line.truncation = truncation
+                        lines[index].truncation?.tokenX = width - truncation.tokenX - truncation.tokenWidth
                     }
-                    lines[index] = line
                 }
             }
             let missing = hasMissingGlyphs
