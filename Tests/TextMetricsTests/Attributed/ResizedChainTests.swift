@@ -1,6 +1,6 @@
 import Dispatch
 import Testing
-@testable import TextMetrics
+@_spi(Caching) @testable import TextMetrics
 
 /// `FontChain.resized(to:)` keeps the chains it made last (``RecentChains``): what it gives is
 /// always the chain of the same faces at the new size, made afresh (`Font(face:size:)`), when
