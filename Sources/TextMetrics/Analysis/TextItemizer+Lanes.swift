@@ -80,21 +80,30 @@ extension TextItemizer {
         return i
     }
 
-    /// How far from `start` the text is characters of 3-byte UTF-8 that extend `run`: each a
-    /// plain base with no extending character after it (so a cluster of its own) that is a
-    /// letter of the run's script (CJK ideographs, kana, Vietnamese letters…) first found in
-    /// the run's font, or punctuation or a symbol of the Common script
-    /// (``CharacterProperties/isPlainPunctuation(_:)``) that the run's font is the first text
-    /// font to have — the choice `choose` makes for it. Returns `start` when none does.
+    /// How far from `start` the text is clusters of 3-byte UTF-8 characters that extend `run`:
+    /// each a plain base that is a letter of the run's script (CJK ideographs, kana, Thai
+    /// consonants…) first found in the run's font, or punctuation or a symbol of the Common
+    /// script (``CharacterProperties/isPlainPunctuation(_:)``) that the run's font is the first
+    /// text font to have, then any extending characters of the run's script that the run's
+    /// font has (Thai vowels and tone marks) — the cluster ``GraphemeBreaking/role(of:)`` says
+    /// a plain base makes, and the choice `choose` makes for it: no text font before the run's
+    /// has its base, the run's font has all of it, and its script is the run's. Returns
+    /// `start` when none does. What it finds of each character is kept in `memo`, for the
+    /// rest of the text.
     @inline(__always)
     static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
-                                      _ chain: FontFallback.Chain) -> Int {
+                              _ chain: FontFallback.Chain, _ memo: inout LetterLaneMemo) -> Int {
         let font = Int(run.font)
         guard !chain.isColor(font), !run.script.isShared else { return start }
+        // The memo is of another font or script until the lane takes a character here.
+        var memoApplies = memo.font == run.font && memo.script == run.script
         let count = bytes.count
         let isHan = run.script == .han
         let ideographsFirstInFont = chain.ideographMask & (1 << UInt16(font) - 1) == 0
         var i = start
+        // Where the last cluster taken starts: a cluster ends only before a character that
+        // does not extend it, checked once, after the last.
+        var clusterStart = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
         while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
             let value = UTF8Scan.threeByteCodePoint(at: i, in: bytes)
@@ -105,31 +114,105 @@ extension TextItemizer {
                 if ideographsFirstInFont {
                     let end = ideographsEnd(bytes, from: i, in: chain.members[font].coverage)
                     guard end > i else { break }
+                    clusterStart = end - 3
                     i = end
                     continue
                 }
                 guard chain.isFirstFont(font, having: value) else { break }
+                clusterStart = i
                 i += 3
                 continue
             }
-            // Each character taken is a plain base, so a cluster of its own unless what follows
-            // extends it: checked once, after the last.
-            guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar) else { break }
+            // A character met before in this run's font and script: taken as it was then.
+            switch memoApplies ? memo.known(value) : .unknown {
+            case .base:
+                clusterStart = i
+                i += 3
+                continue
+            case .mark where i > start:
+                i += 3
+                continue
+            default:
+                break
+            }
+            guard let scalar = Unicode.Scalar(value) else { break }
+            let role = GraphemeBreaking.role(of: scalar)
             let own = script(of: scalar)
-            if own == run.script {
-                // A letter of the run's script, first found in the run's font.
-                guard !CharacterProperties.isSpecialLetter(value), chain.isFirstFont(font, having: value) else { break }
+            if role.isPlainBase {
+                if own == run.script {
+                    // A letter of the run's script, first found in the run's font.
+                    guard !CharacterProperties.isSpecialLetter(value), chain.isFirstFont(font, having: value) else { break }
+                } else {
+                    // Punctuation or a symbol of the Common script (fullwidth commas after
+                    // ideographs) that the run's font is the first text font to have.
+                    guard own == .common, CharacterProperties.isPlainPunctuation(scalar),
+                          chain.isFirstTextFont(font, having: value) else { break }
+                }
+                clusterStart = i
+                memo.remember(value, as: .base, font: run.font, script: run.script)
+                memoApplies = true
             } else {
-                // Punctuation or a symbol of the Common script (fullwidth commas after
-                // ideographs) that the run's font is the first text font to have.
-                guard own == .common, CharacterProperties.isPlainPunctuation(scalar), chain.isFirstTextFont(font, having: value)
-                else { break }
+                // An extending character of the run's script (a Thai vowel or tone mark) after
+                // a base taken here, which the run's font has: the cluster stays the run's.
+                guard role.isExtending, i > start, own == run.script, !CharacterProperties.isSpecialLetter(value),
+                      chain.members[font].coverage.contains(value: value) else { break }
+                memo.remember(value, as: .mark, font: run.font, script: run.script)
+                memoApplies = true
             }
             i += 3
         }
-        if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 3 }
+        if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i = clusterStart }
         if i > start { run.end = Int32(i) }
         return i
+    }
+
+    /// What the letter lane found of the characters of one block of 128 code points (the
+    /// last one it met) for runs of one font and script: which it takes as a cluster's base,
+    /// which as a mark of the cluster before. Only what depends on nothing but the character,
+    /// the font, the script and the chain is kept, and one itemizing keeps it (on its stack).
+    struct LetterLaneMemo {
+        /// What the lane takes a character as.
+        enum Kind { case base, mark, unknown }
+
+        private(set) var font: UInt8 = .max
+        private(set) var script: UnicodeScript = .unknown
+        /// The block (code point >> 7) the bits are of.
+        private var block: UInt32 = .max
+        private var bases: (UInt64, UInt64) = (0, 0)
+        private var marks: (UInt64, UInt64) = (0, 0)
+
+        init() {}
+
+        /// What `value` was found to be, if it was met.
+        @inline(__always)
+        func known(_ value: UInt32) -> Kind {
+            guard value >> 7 == block else { return .unknown }
+            let bit = UInt64(1) << UInt64(value & 63)
+            let (base, mark) = value & 64 == 0 ? (bases.0, marks.0) : (bases.1, marks.1)
+            return base & bit != 0 ? .base : mark & bit != 0 ? .mark : .unknown
+        }
+
+        /// Keeps that the lane takes `value` as `kind` (`.base` or `.mark`) in a run of `font`
+        /// and `script`, forgetting what it kept of other blocks, fonts and scripts.
+        @inline(__always)
+        mutating func remember(_ value: UInt32, as kind: Kind, font: UInt8, script: UnicodeScript) {
+            if font != self.font || script != self.script {
+                self = LetterLaneMemo()
+                (self.font, self.script) = (font, script)
+            }
+            if value >> 7 != block {
+                block = value >> 7
+                (bases, marks) = ((0, 0), (0, 0))
+            }
+            let bit = UInt64(1) << UInt64(value & 63)
+            switch (kind, value & 64 == 0) {
+            case (.base, true): bases.0 |= bit
+            case (.base, false): bases.1 |= bit
+            case (.mark, true): marks.0 |= bit
+            case (.mark, false): marks.1 |= bit
+            case (.unknown, _): break
+            }
+        }
     }
 
     /// How far from `start` the text is CJK Unified Ideographs (U+4E00–U+9FFF) that
