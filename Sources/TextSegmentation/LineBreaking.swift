@@ -44,6 +44,9 @@ public enum LineBreaking {
     /// `count` opportunities, at `opportunity.offset` and every 3 bytes after it, each before
     /// an ideograph of U+4E00–U+9FFF (three UTF-8 bytes) when `count` > 1, and none mandatory
     /// then. Lets a caller that keeps such ideographs together skip a call per character.
+    /// `count` is 0 for one opportunity inside a run of class SA, which starts a grapheme
+    /// cluster (``SoutheastAsianBreaking``): a caller that skips opportunities inside clusters
+    /// need not look there.
     package static func forEachOpportunityStride(inUTF8 bytes: UnsafeBufferPointer<UInt8>,
                                                  tailoring: LineBreakTailoring = .none,
                                                  _ body: (LineBreakOpportunity, Int) -> Void) {
@@ -138,8 +141,8 @@ public enum LineBreaking {
     }
 
     /// Runs the algorithm, reporting `(offset, isMandatory, count)` for every opportunity —
-    /// `count` of them, 3 bytes apart, in a stretch of ideographs (see
-    /// ``forEachOpportunityStride(inUTF8:tailoring:_:)``).
+    /// `count` of them, 3 bytes apart, in a stretch of ideographs; one, with `count` 0, inside
+    /// a run of class SA (see ``forEachOpportunityStride(inUTF8:tailoring:_:)``).
     @inline(__always)
     private static func scan(_ base: UnsafePointer<UInt8>, _ end: Int, _ tailoring: LineBreakTailoring,
                              _ report: (Int, Bool, Int) -> Void) {
@@ -323,7 +326,7 @@ public enum LineBreaking {
         } else {
             state.prevIsZWJ = lastIsZWJ
         }
-        SoutheastAsianBreaking.forEachBreak(base, from: start, to: index, scalarCount: scalars, trie) { report($0, false, 1) }
+        SoutheastAsianBreaking.forEachBreak(base, from: start, to: index, scalarCount: scalars, trie) { report($0, false, 0) }
         return index
     }
 

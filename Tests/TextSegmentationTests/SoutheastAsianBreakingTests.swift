@@ -45,7 +45,7 @@ import Testing
     /// UAX #14 with LB1's fallback, as the independent ``ReferenceLineBreaker`` computes it;
     /// with it on, it adds exactly ICU's breaks strictly inside runs of class SA (PyICU on the
     /// whole string), but for those inside a grapheme cluster or before a mark — and nothing
-    /// elsewhere.
+    /// elsewhere; each added break starts a grapheme cluster.
     @Test func randomStringsAddICUsBreaksInsideRuns() throws {
         let corpus = SoutheastAsianCorpus.languages.flatMap(\.sentences)
         var letters = Set<UInt32>()
@@ -83,6 +83,19 @@ import Testing
             #expect(Set(plain).isSubset(of: actual), "\(TestCorpus.scalars(of: text))")
             #expect(extra.isSubset(of: icuInside), "not ICU's: \(extra.subtracting(icuInside).sorted()) in \(TestCorpus.scalars(of: text))")
             let clusters = Set(GraphemeBreaking.boundaries(in: text))
+            // The breaks added start grapheme clusters, where a line may start (no join of
+            // ClusterJoins), and are the stride's opportunities of count 0, which a caller
+            // takes without asking that again.
+            var copy = text
+            let (joined, countZero) = copy.withUTF8 { bytes in
+                var countZero = Set<Int>()
+                LineBreaking.forEachOpportunityStride(inUTF8: bytes) { opportunity, count in
+                    if count == 0 { countZero.insert(opportunity.offset) }
+                }
+                return (extra.filter { ClusterJoins.joins(at: $0, in: bytes) }, countZero)
+            }
+            #expect(extra.isSubset(of: clusters) && joined.isEmpty, "\(extra.subtracting(clusters).union(joined).sorted()) in \(TestCorpus.scalars(of: text))")
+            #expect(countZero == extra, "\(TestCorpus.scalars(of: text))")
             for offset in icuInside.subtracting(extra) {
                 // Refused: inside a grapheme cluster, or before a mark or after a joiner (LB9, LB8a).
                 let index = Self.scalarIndex(atUTF8Offset: offset, in: text)

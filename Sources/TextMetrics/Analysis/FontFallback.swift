@@ -32,6 +32,11 @@ enum FontFallback {
 
         var count: Int { members.count }
         func isColor(_ index: Int) -> Bool { colorMask & 1 << UInt16(index) != 0 }
+        /// Whether font `index` has the code point `value` (a bitset test, inlined where it is asked).
+        @inline(__always)
+        func font(_ index: Int, has value: UInt32) -> Bool {
+            members[index].coverage.withLookup { $0.contains(value: value) }
+        }
         /// The first font of the chain that has `scalar`, or `nil`.
         @inline(__always)
         func firstFont(having scalar: Unicode.Scalar) -> Int? {
@@ -45,10 +50,10 @@ enum FontFallback {
         /// Whether font `index` is the first of the chain that has the code point `value`.
         @inline(__always)
         func isFirstFont(_ index: Int, having value: UInt32) -> Bool {
-            guard members[index].coverage.contains(value: value) else { return false }
+            guard font(index, has: value) else { return false }
             var earlier = 0
             while earlier < index {
-                if members[earlier].coverage.contains(value: value) { return false }
+                if font(earlier, has: value) { return false }
                 earlier += 1
             }
             return true
@@ -87,10 +92,10 @@ enum FontFallback {
         /// point `value`.
         @inline(__always)
         func isFirstTextFont(_ index: Int, having value: UInt32) -> Bool {
-            guard !isColor(index), members[index].coverage.contains(value: value) else { return false }
+            guard !isColor(index), font(index, has: value) else { return false }
             var earlier = 0
             while earlier < index {
-                if !isColor(earlier), members[earlier].coverage.contains(value: value) { return false }
+                if !isColor(earlier), font(earlier, has: value) { return false }
                 earlier += 1
             }
             return true

@@ -63,7 +63,8 @@ struct SegmentSplitter {
         var runOpen = false
         LineBreaking.forEachOpportunityStride(inUTF8: bytes, tailoring: tailoring) { opportunity, count in
             let end = opportunity.offset
-            // A stretch's opportunities are all before ideographs, which start clusters.
+            // A stretch's opportunities are all before ideographs, and one inside a run of
+            // class SA (`count` 0) before a letter, which all start clusters.
             if count == 1 && !opportunity.isMandatory && SegmentSplitter.isInsideCluster(end, in: bytes) { return }
             // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character,
             // and ends in no whitespace when its last two bytes say so.

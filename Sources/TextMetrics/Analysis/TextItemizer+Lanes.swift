@@ -80,15 +80,16 @@ extension TextItemizer {
         return i
     }
 
-    /// How far from `start` the text is characters of 3-byte UTF-8 that extend `run`: each a
-    /// plain base with no extending character after it (so a cluster of its own) that is a
-    /// letter of the run's script (CJK ideographs, kana, Vietnamese letters…) first found in
-    /// the run's font, or punctuation or a symbol of the Common script
-    /// (``CharacterProperties/isPlainPunctuation(_:)``) that the run's font is the first text
-    /// font to have — the choice `choose` makes for it. Returns `start` when none does.
+    /// How far from `start` the text is clusters of 3-byte UTF-8 characters that extend `run`:
+    /// each a plain base that is a letter of the run's script (CJK ideographs, kana, Thai
+    /// consonants…) first found in the run's font, or punctuation or a symbol of the Common
+    /// script that the run's font is the first text font to have (``takes(_:script:into:_:)``),
+    /// then any extending characters of the run's script that the run's font has (Thai vowels
+    /// and tone marks, ``clusterLaneEnd(_:from:resumingAt:run:_:_:)``) — the choice `choose` makes
+    /// for it. Returns `start` when none does.
     @inline(__always)
     static func letterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, run: inout TextRun,
-                                      _ chain: FontFallback.Chain) -> Int {
+                              _ chain: FontFallback.Chain, _ memo: inout LetterLaneMemo) -> Int {
         let font = Int(run.font)
         guard !chain.isColor(font), !run.script.isShared else { return start }
         let count = bytes.count
@@ -114,22 +115,133 @@ extension TextItemizer {
             }
             // Each character taken is a plain base, so a cluster of its own unless what follows
             // extends it: checked once, after the last.
-            guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar) else { break }
-            let own = script(of: scalar)
-            if own == run.script {
-                // A letter of the run's script, first found in the run's font.
-                guard !CharacterProperties.isSpecialLetter(value), chain.isFirstFont(font, having: value) else { break }
-            } else {
-                // Punctuation or a symbol of the Common script (fullwidth commas after
-                // ideographs) that the run's font is the first text font to have.
-                guard own == .common, CharacterProperties.isPlainPunctuation(scalar), chain.isFirstTextFont(font, having: value)
-                else { break }
-            }
+            guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar),
+                  takes(scalar, script: script(of: scalar), into: run, chain) else { break }
             i += 3
         }
-        if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i -= 3 }
+        // Marks after the last character taken (a Thai vowel): clusters of a base and its marks
+        // go on in a lane of their own, which keeps the last cluster whole or leaves it.
+        if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) {
+            i = clusterLaneEnd(bytes, from: start, resumingAt: i, run: run, chain, &memo)
+        }
         if i > start { run.end = Int32(i) }
         return i
+    }
+
+    /// Whether the letter lane takes `scalar`, a plain base of script `own`, into `run`: a
+    /// letter of the run's script first found in the run's font (no special letter), or
+    /// punctuation or a symbol of the Common script (``CharacterProperties/isPlainPunctuation(_:)``,
+    /// fullwidth commas after ideographs) that the run's font is the first text font to have.
+    @inline(__always)
+    static func takes(_ scalar: Unicode.Scalar, script own: UnicodeScript, into run: TextRun,
+                      _ chain: FontFallback.Chain) -> Bool {
+        let value = scalar.value
+        if own == run.script {
+            return !CharacterProperties.isSpecialLetter(value) && chain.isFirstFont(Int(run.font), having: value)
+        }
+        return own == .common && CharacterProperties.isPlainPunctuation(scalar)
+            && chain.isFirstTextFont(Int(run.font), having: value)
+    }
+
+    /// How far from `start` the text is clusters that extend `run`, the letter lane having
+    /// taken plain bases up to `resumingAt` (`start`, or the extending character after the
+    /// last of them): clusters of a plain base the lane takes (``takes(_:script:into:_:)``) and
+    /// the extending characters of the run's script the run's font has after it — the cluster
+    /// ``GraphemeBreaking/role(of:)`` says a plain base makes, and the font `choose` gives it
+    /// (no text font before the run's has its base, the run's font has all of it, its script is
+    /// the run's). Ends after the last whole cluster; `start` when there is none. What it finds
+    /// of each character is kept in `memo`, for the rest of the text.
+    @inline(never)  // Thai, Lao, Khmer, Myanmar: kept out of the lane that CJK and Latin text take
+    static func clusterLaneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, resumingAt resume: Int,
+                               run: TextRun, _ chain: FontFallback.Chain, _ memo: inout LetterLaneMemo) -> Int {
+        let count = bytes.count
+        // The memo is of another font or script until this lane takes a character here.
+        var memoApplies = memo.font == run.font && memo.script == run.script
+        // Where the last cluster taken starts (the plain bases before `resume` are one each).
+        var clusterStart = resume > start ? resume - 3 : start
+        var i = resume
+        while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
+            let value = UTF8Scan.threeByteCodePoint(at: i, in: bytes)
+            // A character met before in this run's font and script: taken as it was then.
+            switch memoApplies ? memo.known(value) : .unknown {
+            case .base:
+                clusterStart = i
+                i += 3
+                continue
+            case .mark where i > start:
+                i += 3
+                continue
+            default:
+                break
+            }
+            guard let scalar = Unicode.Scalar(value) else { break }
+            let own = script(of: scalar)
+            let role = GraphemeBreaking.role(of: scalar)
+            if role.isPlainBase {
+                guard takes(scalar, script: own, into: run, chain) else { break }
+                clusterStart = i
+                memo.remember(value, as: .base, font: run.font, script: run.script)
+            } else {
+                // An extending character of the run's script (a Thai vowel or tone mark), which
+                // the run's font has: the cluster stays the run's.
+                guard role.isExtending, i > start, own == run.script, !CharacterProperties.isSpecialLetter(value),
+                      chain.font(Int(run.font), has: value) else { break }
+                memo.remember(value, as: .mark, font: run.font, script: run.script)
+            }
+            memoApplies = true
+            i += 3
+        }
+        if i > start, i < count, bytes[i] >= 0x80, extendsCluster(at: i, bytes) { i = clusterStart }
+        return i
+    }
+
+    /// What the cluster lane found of the characters of one block of 128 code points (the
+    /// last one it met) for runs of one font and script: which it takes as a cluster's base,
+    /// which as a mark of the cluster before. Only what depends on nothing but the character,
+    /// the font, the script and the chain is kept, and one itemizing keeps it (on its stack).
+    struct LetterLaneMemo {
+        /// What the lane takes a character as.
+        enum Kind { case base, mark, unknown }
+
+        private(set) var font: UInt8 = .max
+        private(set) var script: UnicodeScript = .unknown
+        /// The block (code point >> 7) the bits are of.
+        private var block: UInt32 = .max
+        private var bases: (UInt64, UInt64) = (0, 0)
+        private var marks: (UInt64, UInt64) = (0, 0)
+
+        init() {}
+
+        /// What `value` was found to be, if it was met.
+        @inline(__always)
+        func known(_ value: UInt32) -> Kind {
+            guard value >> 7 == block else { return .unknown }
+            let bit = UInt64(1) << UInt64(value & 63)
+            let (base, mark) = value & 64 == 0 ? (bases.0, marks.0) : (bases.1, marks.1)
+            return base & bit != 0 ? .base : mark & bit != 0 ? .mark : .unknown
+        }
+
+        /// Keeps that the lane takes `value` as `kind` (`.base` or `.mark`) in a run of `font`
+        /// and `script`, forgetting what it kept of other blocks, fonts and scripts.
+        @inline(__always)
+        mutating func remember(_ value: UInt32, as kind: Kind, font: UInt8, script: UnicodeScript) {
+            if font != self.font || script != self.script {
+                self = LetterLaneMemo()
+                (self.font, self.script) = (font, script)
+            }
+            if value >> 7 != block {
+                block = value >> 7
+                (bases, marks) = ((0, 0), (0, 0))
+            }
+            let bit = UInt64(1) << UInt64(value & 63)
+            switch (kind, value & 64 == 0) {
+            case (.base, true): bases.0 |= bit
+            case (.base, false): bases.1 |= bit
+            case (.mark, true): marks.0 |= bit
+            case (.mark, false): marks.1 |= bit
+            case (.unknown, _): break
+            }
+        }
     }
 
     /// How far from `start` the text is CJK Unified Ideographs (U+4E00–U+9FFF) that

@@ -4,8 +4,8 @@ import TextSegmentation
 /// ``FontFallback``), by script (UAX #24, Common and Inherited resolved from neighbours) and by
 /// bidi level (UAX #9, per paragraph, ``BidiLevels``).
 ///
-/// Most clusters plainly continue the run they are in — ASCII words, letters of one script,
-/// punctuation — and go through the lanes (`TextItemizer+Lanes.swift`) without a cluster
+/// Most clusters plainly continue the run they are in — ASCII words, letters of one script
+/// with their marks, punctuation — and go through the lanes (`TextItemizer+Lanes.swift`) without a cluster
 /// being built or the policy asked; the rest take the general path. The runs are the same
 /// either way, which the tests check against the general path alone
 /// (`TextItemizer+Testing.swift`).
@@ -42,8 +42,8 @@ enum TextItemizer {
     /// is 0 and the result is `nil` when some cluster may be right to left.
     ///
     /// No right-to-left character can hide in the lanes: the ASCII lane takes ASCII, and the
-    /// letter lane only letters of the script of its run, which a cluster outside the lanes
-    /// gave it, and punctuation that raises no level (``CharacterProperties/isPlainPunctuation(_:)``);
+    /// letter lane only letters and marks of the script of its run, which a cluster outside the
+    /// lanes gave it, and punctuation that raises no level (``CharacterProperties/isPlainPunctuation(_:)``);
     /// every character of a right-to-left script is one ``BidiLevels/mayHaveRightToLeft(_:)`` flags.
     private static func runs<Lanes: ItemizingLanes>(of bytes: UnsafeBufferPointer<UInt8>, chain: FontFallback.Chain,
                                                     levels: [BidiRun]?, _ lanes: Lanes.Type) -> [TextRun]? {
@@ -55,6 +55,7 @@ enum TextItemizer {
         var current: TextRun?
         var levelIndex = 0
         var start = 0
+        var memo = LetterLaneMemo()
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
         // A text that starts with a letter the quick choice knows starts its first run there.
         if quick, levels.isEmpty, !bytes.isEmpty, let first = letterCluster(bytes, at: 0, chain) {
@@ -70,7 +71,7 @@ enum TextItemizer {
                 // Printable ASCII that continues a run (words after words), or characters of
                 // three bytes that do: no cluster to build.
                 let end = lead < 0x80 ? asciiLaneEnd(bytes, from: start, run: &run, chain)
-                    : lead & 0xF0 == 0xE0 ? letterLaneEnd(bytes, from: start, run: &run, chain) : start
+                    : lead & 0xF0 == 0xE0 ? letterLaneEnd(bytes, from: start, run: &run, chain, &memo) : start
                 if end > start {
                     current = run
                     start = end

@@ -4,7 +4,8 @@ import TestSupport
 
 /// The itemizer's quick paths (ASCII and letter lanes, the one-character choice) give the
 /// same runs as the general path, cluster by cluster, on random texts mixing every kind of
-/// cluster the general path treats specially, in chains of several orders.
+/// cluster the general path treats specially, in chains of several orders (Thai, Lao, Khmer
+/// and Myanmar clusters of a base and its marks among them).
 @Suite struct ItemizerQuickPathTests {
     /// Pieces that make the general path work: letters of several scripts, punctuation,
     /// spaces, emoji of every kind, marks, joiners, right-to-left text,
@@ -35,6 +36,16 @@ import TestSupport
         "1\u{20E3}", "#\u{FE0E}\u{20E3}", "\u{00A0}", "２",
         // A CJK Unified Ideograph that no bundled font has, which ends a run of ideographs.
         Self.unmappedIdeograph,
+    ] + southeastAsianPieces
+
+    /// Letters and marks of Thai, Lao, Khmer and Myanmar, which the letter lane takes as
+    /// clusters of a base and its marks: marks (extending, and Thai and Lao SARA AM, a spacing
+    /// mark), a mark alone, marks of another script or of none after a letter (U+0301, ZWJ,
+    /// ZWNJ), Khmer's inherent vowels (default-ignorable letters), and the baht sign (Common).
+    static let southeastAsianPieces: [String] = [
+        "ก", "น", "เ", "ๆ", "\u{0E34}", "\u{0E48}", "\u{0E33}", "\u{0E31}", "ที่", "น้ำ", "กำ", "฿",
+        "ກ", "\u{0EB4}", "\u{0EB3}", "ក", "\u{17B6}", "\u{17B4}", "ក\u{17B5}", "က", "\u{1031}", "\u{103A}",
+        "ก\u{301}", "ก\u{200D}", "ก\u{200C}\u{0E34}", "ក\u{0E34}",
     ]
 
     /// U+9FCC, an ideograph of Unicode 6.1 that WenQuanYi Micro Hei does not map.
@@ -48,6 +59,11 @@ import TestSupport
         ["NotoSansHebrew-Regular", "Roboto-Regular"],
         ["NotoSansArabic-Regular", "NotoColorEmoji", "Roboto-Regular", "wqy-microhei"],
         ["Roboto-Medium"],
+        ["Roboto-Regular", "wqy-microhei", "NotoSansThai-Regular"],
+        ["NotoSansThai-Regular"],
+        ["NotoSansLao-Regular", "NotoSansThai-Regular", "NotoSansKhmer-Regular", "NotoSansMyanmar-Regular",
+         "Roboto-Regular", "NotoColorEmoji"],
+        ["NotoColorEmoji", "NotoSansKhmer-Regular", "Roboto-Regular", "NotoSansThai-Regular"],
     ]
 
     @Test func theUnmappedIdeographIsInNoBundledFont() throws {
@@ -65,10 +81,12 @@ import TestSupport
         for round in 0..<3000 {
             let length = generator.int(1...24)
             // Long stretches of one kind as well as a free mix: the lanes run only over the first.
-            let kind = generator.below(3)
+            let kind = generator.below(4)
             let text = (0..<length).map { _ -> String in
                 switch kind {
                 case 0: return generator.pick(Self.pieces)
+                case 3: return generator.pick(["ที่", "น้ำ", "ภาษา", "ไทย", " ", "กำ", "เก", "\u{0E48}", "ກິນ", "ខ្មែរ", "မြန်",
+                                               "ก\u{301}", "ก\u{200D}", "๑", "ๆ", "\u{17B4}", "a", "中"])
                 case 1: return generator.pick(["ab", "Cd ", "中文", "中\u{9FCC}文", "字。", "字，", "（中）", "字！", " ", "x", "かな", "ẞạ",
                                                "ếἀ", "\u{FB01}", "ש"])
                 default: return generator.pick(["hello", " ", "世界", "，", "😀", "é", "\u{301}", "👍🏽", "🇯🇵", " 😂 ", " ❤️ ", "✨"])
