@@ -256,7 +256,7 @@ public struct PreparedText: Sendable {
             segments.withUnsafeBufferPointer { segments in
                 withUnsafePointer(to: measurer) { measurer in
                     // A paragraph style in the layout's units; tabs go to its stops.
-                    let paragraph = !hasParagraphStyle ? nil : paragraphStyle.map {
+                    let paragraph = paragraphStyle.map {
                         ParagraphGeometry($0, width: container.width, pointsPerUnit: measurer.pointee.pointsPerUnit,
                                           hasTabs: hasStyledTabs)
                     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMetrics
+@_spi(Caching) @testable import TextMetrics
 
 /// `ByteHash` is SipHash-1-3: checked against CPython 3.11, whose `hash()` of a `bytes`
 /// object is SipHash-1-3 with an all-zero key when `PYTHONHASHSEED=0`. The expected values

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import JSON
-import TextMetrics
+@_spi(Caching) import TextMetrics
 
 /// A row's text object as a cache key: by its bytes. `JSONValue`'s own `==` and hash compare
 /// strings by canonical equivalence (normalizing them, which costs most of a warm styled row),
@@ -16,28 +16,20 @@ extension JSONValue {
     /// ``isBytewiseEqual(to:)`` ⇒ equal digests.
     func foldBytes(into digest: inout UInt64) {
         switch self {
-        case .null: JSONValue.mix(1, into: &digest)
-        case .bool(let value): JSONValue.mix(value ? 3 : 2, into: &digest)
-        case .number(let value): JSONValue.mix(4, into: &digest); JSONValue.mix(value.bitPattern, into: &digest)
-        case .string(let value): JSONValue.mix(5, into: &digest); JSONValue.fold(value, into: &digest)
+        case .null: ByteHash.mix(1, into: &digest)
+        case .bool(let value): ByteHash.mix(value ? 3 : 2, into: &digest)
+        case .number(let value): ByteHash.mix(4, into: &digest); ByteHash.mix(value.bitPattern, into: &digest)
+        case .string(let value): ByteHash.mix(5, into: &digest); JSONValue.fold(value, into: &digest)
         case .array(let values):
-            JSONValue.mix(6 | UInt64(values.count) << 8, into: &digest)
+            ByteHash.mix(6 | UInt64(values.count) << 8, into: &digest)
             for value in values { value.foldBytes(into: &digest) }
         case .object(let members):
-            JSONValue.mix(7 | UInt64(members.count) << 8, into: &digest)
+            ByteHash.mix(7 | UInt64(members.count) << 8, into: &digest)
             for (key, value) in members {
                 JSONValue.fold(key, into: &digest)
                 value.foldBytes(into: &digest)
             }
         }
-    }
-
-    /// Folds one word into `digest` (a multiply and a shift: a cache's digest, where a
-    /// collision costs a miss, not a wrong answer).
-    @inline(__always)
-    private static func mix(_ word: UInt64, into digest: inout UInt64) {
-        digest = (digest ^ word) &* 0x9E37_79B9_7F4A_7C15
-        digest ^= digest >> 29
     }
 
     /// Folds a string's UTF-8 bytes into `digest`: up to 16 bytes (keys, style names, short
@@ -51,9 +43,9 @@ extension JSONValue {
             }
             var words: (UInt64, UInt64) = (0, 0)
             withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: raw) }
-            mix(UInt64(raw.count) | 0x100, into: &digest)
-            mix(words.0, into: &digest)
-            mix(words.1, into: &digest)
+            ByteHash.mix(UInt64(raw.count) | 0x100, into: &digest)
+            ByteHash.mix(words.0, into: &digest)
+            ByteHash.mix(words.1, into: &digest)
         }
     }
 

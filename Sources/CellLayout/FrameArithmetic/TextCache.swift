@@ -13,7 +13,9 @@ import TextJSON
 package final class TextCache: Sendable {
     /// A text in one of the template's font chains.
     package struct Key: CacheKey {
-        let hash: Int
+        /// The text's bytes and the text object's folded together (``JSONValue/foldBytes(into:)``):
+        /// what the cache finds the key by.
+        package let digest: UInt64
         let font: Int32
         let text: String
         /// A styled text's row field as the row gives it — a text object's members, with its
@@ -28,22 +30,20 @@ package final class TextCache: Sendable {
         package init(font: Int32, text: String, members: [(String, JSONValue)]? = nil) {
             // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
             // that are canonically equivalent but spelled differently may measure differently.
-            var digest = UInt64(UInt32(bitPattern: font)) &* 0x9E37_79B9_7F4A_7C15
+            var digest: UInt64 = 0
+            ByteHash.mix(UInt64(UInt32(bitPattern: font)), into: &digest)
             JSONValue.fold(text, into: &digest)
             if let members { JSONValue.object(members).foldBytes(into: &digest) }
-            self.hash = Int(truncatingIfNeeded: digest)
+            self.digest = digest
             self.font = font
             self.text = text
             self.members = members
         }
 
-        /// The cache's digest: the text's bytes and the text object's folded together
-        /// (``JSONValue/foldBytes(into:)``).
-        package var digest: UInt64 { UInt64(UInt(bitPattern: hash)) }
         /// Keys are equal when their fonts and their texts' bytes are: texts spelled with
         /// other bytes are other keys, however canonically equivalent.
         package static func == (lhs: Key, rhs: Key) -> Bool {
-            guard lhs.hash == rhs.hash, lhs.font == rhs.font, JSONValue.sameBytes(lhs.text, rhs.text) else { return false }
+            guard lhs.digest == rhs.digest, lhs.font == rhs.font, JSONValue.sameBytes(lhs.text, rhs.text) else { return false }
             switch (lhs.members, rhs.members) {
             case (nil, nil): return true
             case let (a?, b?): return JSONValue.sameMembers(a, b)
@@ -57,17 +57,6 @@ package final class TextCache: Sendable {
     /// A cache of about `capacity` texts (0 keeps none).
     package init(capacity: Int) {
         entries = GenerationalCache(capacity: capacity, shards: 32)
-    }
-
-    /// `string` in `fonts` (the template's font chain number `font`): kept, or prepared now
-    /// and kept.
-    /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
-    package func text(_ string: String, font: Int32, in fonts: FontChain) throws -> SizedText {
-        let key = Key(font: font, text: string)
-        if let hit = get(key) { return hit }
-        let measured = try SizedText(string, fonts: fonts)
-        put(measured, for: key)
-        return measured
     }
 
     /// What text node `index` of `program` shows for `row` — its plain string in its font, or
@@ -118,17 +107,11 @@ package final class TextCache: Sendable {
     /// The text kept for `key`, or made by `make` now and kept.
     /// - Throws: what `make` throws.
     package func text(for key: Key, _ make: () throws -> SizedText) throws -> SizedText {
-        if let hit = get(key) { return hit }
-        let measured = try make()
-        put(measured, for: key)
-        return measured
+        try entries.value(for: key, orMake: make)
     }
 
     /// The text kept for `key`, or `nil`.
     package func get(_ key: Key) -> SizedText? { entries.value(for: key) }
-
-    /// Keeps `text` for `key`.
-    package func put(_ text: SizedText, for key: Key) { entries.store(text, for: key) }
 
     /// Forgets every text.
     package func removeAll() { entries.removeAll() }

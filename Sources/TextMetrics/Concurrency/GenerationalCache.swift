@@ -1,5 +1,6 @@
 /// A bounded key–value cache that many threads may use at once: the one cache mechanism
-/// behind the segment widths, the prepared texts, the texts of cells, and cell heights.
+/// behind the segment widths, the prepared texts, resized and drawn font chains, the texts of
+/// cells, and cell heights.
 ///
 /// Keys are spread over shards, each behind its own ``Lock``. Each shard keeps two
 /// generations: new entries go to the young one; when it is full, the old generation is
@@ -42,6 +43,17 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
             insert(entry, at: slot, into: &state)
             return entry.value
         }
+    }
+
+    /// The value for `key`: the one kept, else `make()`'s, then kept (two threads asking for
+    /// a new key at once may both make it; the later stored wins).
+    /// - Throws: what `make` throws (nothing is kept then).
+    @inlinable
+    public func value(for key: Key, orMake make: () throws -> Value) rethrows -> Value {
+        if let hit = value(for: key) { return hit }
+        let made = try make()
+        store(made, for: key)
+        return made
     }
 
     /// Stores `value` for `key`, replacing any earlier value (and any entry of another key
@@ -124,17 +136,20 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
 /// What a ``GenerationalCache`` finds an entry by: a key's 64-bit digest, hashed into a table
 /// with one multiply (a `Hasher` round would hide no collision: equal digests hash equal
 /// either way) and compared as a number.
-@usableFromInline
-struct Slot: Hashable {
+@_spi(Caching)
+public struct Slot: Hashable {
     @usableFromInline let digest: UInt64
 
     @inlinable init(_ digest: UInt64) { self.digest = digest }
 
-    @inlinable func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+    /// Combines the digest.
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
-    @inlinable func _rawHashValue(seed: Int) -> Int {
-        let h = (digest ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    /// The table's hash: the digest with the table's seed mixed in.
+    @inlinable public func _rawHashValue(seed: Int) -> Int {
+        var h = digest
+        ByteHash.mix(UInt64(UInt(bitPattern: seed)), into: &h)
+        return Int(truncatingIfNeeded: h)
     }
 }
 

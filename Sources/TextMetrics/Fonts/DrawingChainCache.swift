@@ -2,8 +2,8 @@
 /// texts prepared last, by their fonts and sizes, so texts in the same styles — every row of a
 /// feed — share one chain instead of building it, and its layout unit, for each text.
 ///
-/// Bounded (``capacity`` chains, the oldest replaced first); a chain keeps its faces alive
-/// while it is here. Safe to use from many threads (``RecentChains``: a lock around a small array).
+/// Bounded (about ``capacity`` chains, a ``GenerationalCache``); a chain keeps its faces alive
+/// while it is here. Safe to use from many threads.
 final class DrawingChainCache: Sendable {
     /// The cache every attributed text uses.
     static let shared = DrawingChainCache()
@@ -11,18 +11,19 @@ final class DrawingChainCache: Sendable {
     static let capacity = 8
 
     /// What a chain of drawn fonts is made from.
-    private struct Key: Equatable, Sendable {
+    private struct Key: CacheKey {
         let fonts: [Font]
         let unitsPerPoint: Int64
+        var digest: UInt64 { fonts.digest(seed: UInt64(bitPattern: unitsPerPoint)) }
     }
 
-    private let chains = RecentChains<Key>(capacity: DrawingChainCache.capacity)
+    private let chains = GenerationalCache<Key, FontChain>(capacity: DrawingChainCache.capacity, shards: 1)
 
     /// The chain of `fonts` for a text of `byteCount` bytes, and its layout units per point
     /// (``FontChain/unitsPerPoint(drawing:byteCount:)``).
     func chain(drawing fonts: [Font], byteCount: Int) -> (chain: FontChain, unitsPerPoint: Int64) {
         let unitsPerPoint = FontChain.unitsPerPoint(drawing: fonts, byteCount: byteCount)
-        let chain = chains.chain(for: Key(fonts: fonts, unitsPerPoint: unitsPerPoint)) {
+        let chain = chains.value(for: Key(fonts: fonts, unitsPerPoint: unitsPerPoint)) {
             FontChain(drawing: fonts, unitsPerPoint: unitsPerPoint)
         }
         return (chain, unitsPerPoint)

@@ -44,4 +44,21 @@ public struct Font: Sendable, Hashable {
         hasher.combine(ObjectIdentifier(face))
         hasher.combine(size)
     }
+
+    /// Folds the face's identity and the size into `digest` (a multiply and a shift each),
+    /// equal for equal fonts: for the digest of a cache key made of fonts
+    /// (``GenerationalCache``), where a `Hasher` round per font would cost more than the lookup.
+    func fold(into digest: inout UInt64) {
+        ByteHash.mix(UInt64(UInt(bitPattern: ObjectIdentifier(face))), into: &digest)
+        ByteHash.mix((size + 0).bitPattern, into: &digest)  // + 0: −0 and 0 are one size
+    }
+}
+
+extension [Font] {
+    /// The fonts folded in order over `seed` (``Font/fold(into:)``).
+    func digest(seed: UInt64) -> UInt64 {
+        var digest = seed
+        for font in self { font.fold(into: &digest) }
+        return digest
+    }
 }

@@ -157,24 +157,29 @@ public struct FontChain: Sendable, Hashable {
 
     /// The same faces, in the same order, at `size` points.
     ///
-    /// The chains resized last are kept (16 at most), so styles that resize the same fonts — a
+    /// The chains resized lately are kept (16 at most), so styles that resize the same fonts — a
     /// link's smaller size in every row — share one chain; safe from many threads.
     /// - Throws: ``InvalidArgumentError`` when `size` is not a positive finite number.
     public func resized(to size: Double) throws -> FontChain {
         if size == self.size { return self }
-        return try FontChain.resizedChains.chain(for: ResizedKey(fonts: fonts, size: size)) {
+        return try FontChain.resizedChains.value(for: ResizedKey(fonts: fonts, size: size)) {
             try FontChain(fonts.map { try Font(face: $0.face, size: size) })
         }
     }
 
     /// What a resized chain is made from: the fonts and the new size.
-    struct ResizedKey: Equatable, Sendable {
+    struct ResizedKey: CacheKey {
         let fonts: [Font]
         let size: Double
+        var digest: UInt64 { fonts.digest(seed: size.bitPattern) }
     }
 
-    /// The chains ``resized(to:)`` made last: at most 16, the oldest replaced first.
-    static let resizedChains = RecentChains<ResizedKey>(capacity: 16)
+    /// How many chains ``resized(to:)`` keeps at most.
+    static let resizedChainCapacity = 16
+
+    /// The chains ``resized(to:)`` made lately (a ``GenerationalCache``: an approximate LRU of
+    /// at most ``resizedChainCapacity``).
+    static let resizedChains = GenerationalCache<ResizedKey, FontChain>(capacity: resizedChainCapacity, shards: 1)
 
     /// Whether itemizing ASCII text in this chain (``TextItemizer``) puts every character of it
     /// — printable, controls, line separators — in the primary font: the primary font has every

@@ -5,7 +5,6 @@ import Musl
 #endif
 import JSON
 import TextJSON
-import Synchronization
 @_spi(Caching) import TextMetrics
 
 /// What the measuring commands keep between requests: the fallback chains they were asked
@@ -18,17 +17,18 @@ final class Measurer: Sendable {
     /// ``PreparedTextCache/maxCachedLength`` bytes.
     let preparedTexts: PreparedTextCache
     /// Chains by the names (or the `"font"` JSON text), face index and size a request gives;
-    /// emptied when it reaches `maxChains` (a batch asks for a handful).
-    private let chains = Mutex<[ChainKey: FontChain]>([:])
+    /// about `maxChains` kept (a batch asks for a handful).
+    private let chains = GenerationalCache<ChainKey, FontChain>(capacity: Measurer.maxChains, shards: 4)
     private static let maxChains = 1_024
 
-    private struct ChainKey: Hashable {
+    private struct ChainKey: CacheKey {
         let names: [String]
         let json: [UInt8]?
         let faceIndex: Int
         let size: Double
         /// The hash of all the above, made once (an array of bytes would hash byte by byte).
-        let digest: Int
+        let hash: Int
+        var digest: UInt64 { UInt64(UInt(bitPattern: hash)) }
 
         init(names: [String], json: [UInt8]?, faceIndex: Int, size: Double) {
             self.names = names
@@ -40,13 +40,11 @@ final class Measurer: Sendable {
             json?.withUnsafeBytes { hasher.combine(bytes: $0) }
             hasher.combine(faceIndex)
             hasher.combine(size)
-            digest = hasher.finalize()
+            hash = hasher.finalize()
         }
 
-        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-
         static func == (lhs: ChainKey, rhs: ChainKey) -> Bool {
-            guard lhs.digest == rhs.digest, lhs.faceIndex == rhs.faceIndex, lhs.size == rhs.size,
+            guard lhs.hash == rhs.hash, lhs.faceIndex == rhs.faceIndex, lhs.size == rhs.size,
                   lhs.names == rhs.names else { return false }
             guard let a = lhs.json, let b = rhs.json else { return lhs.json == nil && rhs.json == nil }
             return a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
@@ -64,50 +62,36 @@ final class Measurer: Sendable {
     func fontChain(_ request: MeasureRequest) throws -> FontChain {
         let key = ChainKey(names: request.fontJSON == nil ? request.fonts : [], json: request.fontJSON,
                            faceIndex: request.faceIndex, size: request.size)
-        if let chain = chains.withLock({ $0[key] }) { return chain }
-        let names = try request.fontJSON.map(Measurer.names) ?? request.fonts
-        var fonts = [try Font(named: names[0], faceIndex: request.faceIndex, size: request.size)]
-        for name in names.dropFirst() { fonts.append(try Font(named: name, size: request.size)) }
-        let chain = try FontChain(fonts)
-        chains.withLock { chains in
-            if chains.count >= Measurer.maxChains { chains.removeAll() }
-            chains[key] = chain
+        return try chains.value(for: key) {
+            let names = try request.fontJSON.map(Measurer.names) ?? request.fonts
+            var fonts = [try Font(named: names[0], faceIndex: request.faceIndex, size: request.size)]
+            for name in names.dropFirst() { fonts.append(try Font(named: name, size: request.size)) }
+            return try FontChain(fonts)
         }
-        return chain
     }
 
     /// The chain of bundled fonts or font files `names` at `size` (a span's fonts).
     /// - Throws: ``FontError`` or ``InvalidArgumentError``.
     func fontChain(names: [String], size: Double) throws -> FontChain {
-        let key = ChainKey(names: names, json: nil, faceIndex: 0, size: size)
-        if let chain = chains.withLock({ $0[key] }) { return chain }
-        let chain = try FontChain(named: names, size: size)
-        chains.withLock { chains in
-            if chains.count >= Measurer.maxChains { chains.removeAll() }
-            chains[key] = chain
+        try chains.value(for: ChainKey(names: names, json: nil, faceIndex: 0, size: size)) {
+            try FontChain(named: names, size: size)
         }
-        return chain
     }
 
     /// The truncation token `description` makes over `style` (the text's own), prepared once
-    /// for every request that asks for it (at most ``maxTokens`` are kept).
+    /// for every request that asks for it (about ``maxTokens`` are kept).
     /// - Throws: ``JSONFieldError`` naming the token's field at fault.
     func truncationToken(_ description: TruncationTokenDescription, style: TextStyle) throws -> TruncationToken {
-        let key = TokenKey(description: description, style: style)
-        if let token = tokens.withLock({ $0[key] }) { return token }
-        let token = try description.token(style: style) { names, size in try fontChain(names: names, size: size) }
-        tokens.withLock { tokens in
-            if tokens.count >= Measurer.maxTokens { tokens.removeAll() }
-            tokens[key] = token
+        try tokens.value(for: TokenKey(description: description, style: style)) {
+            try description.token(style: style) { names, size in try fontChain(names: names, size: size) }
         }
-        return token
     }
 
-    private struct TokenKey: Hashable {
+    private struct TokenKey: CacheKey, Hashable {
         let description: TruncationTokenDescription
         let style: TextStyle
     }
-    private let tokens = Mutex<[TokenKey: TruncationToken]>([:])
+    private let tokens = GenerationalCache<TokenKey, TruncationToken>(capacity: Measurer.maxTokens, shards: 4)
     /// The most tokens kept (a batch asks for a handful).
     static let maxTokens = 256
 

@@ -2,13 +2,13 @@ import Dispatch
 import Testing
 @_spi(Caching) @testable import TextMetrics
 
-/// `FontChain.resized(to:)` keeps the chains it made last (``RecentChains``): what it gives is
+/// `FontChain.resized(to:)` keeps the chains it made last (a ``GenerationalCache``): what it gives is
 /// always the chain of the same faces at the new size, made afresh (`Font(face:size:)`), when
 /// kept or not, from many threads at once, past the cache's bound.
 @Suite struct ResizedChainTests {
     @Test func aKeptChainIsTheChainMadeAfresh() throws {
         let chain = try FontChain(named: ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji"], size: 15)
-        let capacity = FontChain.resizedChains.capacity
+        let capacity = FontChain.resizedChainCapacity
         let sizes = (1...(capacity * 2 + 3)).map { 8 + Double($0) * 0.5 }
         let fresh = try sizes.map { size in try FontChain(chain.fonts.map { try Font(face: $0.face, size: size) }) }
         // Round after round from eight threads: the first rounds make the chains, later ones
