@@ -151,7 +151,7 @@ public struct PreparedText: Sendable {
             fontMask |= segment.fontMask
             hasMissingGlyphs = hasMissingGlyphs || segment.hasMissingGlyphs
             hasLongSegments = hasLongSegments
-                || (Int(segment.end - segment.start) > SegmentKey.maxCachedLength - 4 && !segment.isCharacterRun)
+                || (Int(segment.end - segment.start) > LongSegmentMemo.minimumLength && !segment.isCharacterRun)
         }
         return (fontMask <= 1, hasMissingGlyphs, hasLongSegments ? LongSegmentMemo() : nil)
     }

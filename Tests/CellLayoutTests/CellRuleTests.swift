@@ -245,4 +245,23 @@ import Testing
         #expect(try key(composed) != key(otherSpan))
         #expect(try key(composed) != TextCache.Key(font: -1, text: "caf\u{E9} @bob"))
     }
+
+    /// A row works out its text objects' digests once, when it is made: the key made with it
+    /// is the key made from the object alone, and a field that is no object has none.
+    @Test func aRowsObjectDigestsAreTheKeysOwn() throws {
+        let row = try RowData(json: #"{"a": "plain", "b": {"text": "caf\u00e9 @bob", "spans": [{"start": 6, "end": 10, "style": "mention"}]}, "c": 3}"#)
+        let (value, digest) = row.valueAndObjectDigest("b")
+        guard case .object(let members)? = value else { Issue.record("no object"); return }
+        let withDigest = TextCache.Key(font: -3, text: "", members: members, membersDigest: digest)
+        let without = TextCache.Key(font: -3, text: "", members: members)
+        #expect(withDigest == without)
+        #expect(withDigest.digest == without.digest)
+        #expect(row.valueAndObjectDigest("a").objectDigest == 0)
+        #expect(row.valueAndObjectDigest("missing").value == nil)
+        // The same object parsed in another row: other storage, the same key.
+        let again = try RowData(json: #"{"b": {"text": "caf\u00e9 @bob", "spans": [{"start": 6, "end": 10, "style": "mention"}]}}"#)
+        guard case .object(let parsedAgain)? = again["b"] else { Issue.record("no object"); return }
+        #expect(TextCache.Key(font: -3, text: "", members: parsedAgain,
+                              membersDigest: again.valueAndObjectDigest("b").objectDigest) == withDigest)
+    }
 }

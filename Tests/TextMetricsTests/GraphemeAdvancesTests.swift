@@ -46,4 +46,33 @@ import TextSegmentation
         #expect(graphemes.advances.reduce(0, +) == Int32(total))
         #expect(graphemes.advances.max()! - graphemes.advances.min()! <= 1, "\(graphemes.advances)")
     }
+
+    /// A segment that a quick path measured (pair advances store nothing in the face's cache)
+    /// and a line then cut: its advances are kept with a measure of its own, shaped as the
+    /// segment measurer shapes it (with the next segment's first character as context), so a
+    /// later layout that cuts it finds them — checked against hb-shape.
+    @Test func advancesOfAWordNoShapingMeasuredAreKeptWithItsMeasure() throws {
+        let face = try FontLibrary().face(named: "Roboto-Regular")
+        let text = "Wavefront Va"
+        let bytes = Array(text.utf8)
+        // "Wavefront " with "V" after it as context.
+        let segment = TextSegment(start: 0, contentEnd: 9, shapedEnd: 10, end: 10, isMandatoryBreak: false)
+        let run = RunInFace(faceReference: Unmanaged.passUnretained(face), properties: nil, runEnd: bytes.count)
+        let key = try #require(bytes.withUnsafeBufferPointer { run.key(of: segment, $0) })
+        #expect(face.segments.measure(for: key) == nil)
+        let graphemes = bytes.withUnsafeBufferPointer { bytes in
+            CutMeasurer(face: Unmanaged.passUnretained(face), properties: nil, runEnd: bytes.count)
+                .graphemes(of: SegmentPiece(segment), in: bytes)
+        }
+        let kept = try #require(face.segments.measure(for: key))
+        #expect(kept.graphemes?.ends == graphemes.ends)
+        #expect(kept.graphemes?.advances == graphemes.advances)
+        let glyphs = try HBShapeReference.glyphs(fontPath: face.path, unitsPerEm: Int(face.metrics.unitsPerEm),
+                                                 strings: ["Wavefront V"])[0]
+        let width = glyphs.filter { $0.cluster < 10 }.reduce(0) { $0 + $1.advance }
+        let space = glyphs.filter { $0.cluster == 9 }.reduce(0) { $0 + $1.advance }
+        #expect(Int(kept.width) == width)
+        #expect(Int(kept.trailingWhitespace) == space)
+        #expect(graphemes.advances.reduce(0, +) == Int32(width))
+    }
 }

@@ -67,9 +67,19 @@ extension JSONValue {
         }
     }
 
-    /// Whether two objects' members are the same bytes, in order.
+    /// The digest of an object's members (``foldBytes(into:)`` from 0): what the text cache
+    /// finds a text object by.
+    static func objectDigest(_ members: [(String, JSONValue)]) -> UInt64 {
+        var digest: UInt64 = 0
+        JSONValue.object(members).foldBytes(into: &digest)
+        return digest
+    }
+
+    /// Whether two objects' members are the same bytes, in order — at once when they are the
+    /// same array (a row sized again).
     static func sameMembers(_ a: [(String, JSONValue)], _ b: [(String, JSONValue)]) -> Bool {
         guard a.count == b.count else { return false }
+        if a.withUnsafeBufferPointer({ $0.baseAddress }) == b.withUnsafeBufferPointer({ $0.baseAddress }) { return true }
         for index in a.indices where !sameBytes(a[index].0, b[index].0) || !a[index].1.isBytewiseEqual(to: b[index].1) {
             return false
         }

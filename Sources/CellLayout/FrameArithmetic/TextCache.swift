@@ -27,13 +27,14 @@ package final class TextCache: Sendable {
         /// The key of `text` in the template's font chain number `font` (for a styled text,
         /// the text node's number: its styles and paragraph style go with it), or of a text
         /// object with `members` (then `text` is empty): found again without reading them.
-        package init(font: Int32, text: String, members: [(String, JSONValue)]? = nil) {
+        /// `membersDigest` is ``JSONValue/objectDigest(_:)`` of `members`, when known.
+        package init(font: Int32, text: String, members: [(String, JSONValue)]? = nil, membersDigest: UInt64? = nil) {
             // The UTF-8 bytes, not the String: hashing a String normalizes it (NFC), and texts
             // that are canonically equivalent but spelled differently may measure differently.
             var digest: UInt64 = 0
             ByteHash.mix(UInt64(UInt32(bitPattern: font)), into: &digest)
             JSONValue.fold(text, into: &digest)
-            if let members { JSONValue.object(members).foldBytes(into: &digest) }
+            if let members { ByteHash.mix(membersDigest ?? JSONValue.objectDigest(members), into: &digest) }
             self.digest = digest
             self.font = font
             self.text = text
@@ -69,7 +70,7 @@ package final class TextCache: Sendable {
         let (field, font, labelStyle) = program.nodes.withUnsafeBufferPointer { nodes in
             (nodes[index].field, nodes[index].font, nodes[index].labelStyle)
         }
-        let value = row[field]  // looked up once: rows are scanned field by field
+        let (value, objectDigest) = row.valueAndObjectDigest(field)  // looked up once: rows are scanned field by field
         let members: [(String, JSONValue)]?
         if case .object(let fields)? = value { members = fields } else { members = nil }
         guard members != nil || labelStyle >= 0 && program.paragraphStyle(ofNode: index) != nil else {
@@ -87,7 +88,7 @@ package final class TextCache: Sendable {
         // text object is found by its JSON value, read only when it is new.
         let key: Key
         if let members {
-            key = Key(font: Int32(-1 - index), text: "", members: members)
+            key = Key(font: Int32(-1 - index), text: "", members: members, membersDigest: objectDigest)
         } else {
             key = Key(font: Int32(-1 - index), text: try program.labelText(ofNode: index, value: value))
         }

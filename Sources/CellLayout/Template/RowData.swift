@@ -15,6 +15,10 @@ import TextMetrics
 public struct RowData: Hashable, Sendable {
     /// The row's fields in their order of appearance.
     public let fields: [(String, JSONValue)]
+    /// Per field, a text object's digest (``JSONValue/objectDigest(_:)``), 0 for any other
+    /// value; empty when no field is an object. Worked out once, with the row: the text cache
+    /// finds a styled text by it each time the row is sized.
+    let objectDigests: [UInt64]
 
     /// A row from a parsed JSON object.
     /// - Throws: ``TemplateError`` (path `row`) when `value` is not an object.
@@ -23,6 +27,13 @@ public struct RowData: Hashable, Sendable {
             throw TemplateError(path: "row", reason: "a row must be a JSON object, got \(value.kindName)")
         }
         fields = members
+        var digests: [UInt64] = []
+        for (index, (_, value)) in members.enumerated() {
+            guard case .object(let object) = value else { continue }
+            if digests.isEmpty { digests = Array(repeating: 0, count: members.count) }
+            digests[index] = JSONValue.objectDigest(object)
+        }
+        objectDigests = digests
     }
 
     /// A row from the text of a JSON object.
@@ -40,11 +51,13 @@ public struct RowData: Hashable, Sendable {
     /// A row of string fields.
     public init(_ strings: KeyValuePairs<String, String>) {
         fields = strings.map { ($0.key, JSONValue.string($0.value)) }
+        objectDigests = []
     }
 
     /// A row of string fields, in key order.
     public init(_ strings: [String: String]) {
         fields = strings.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
+        objectDigests = []
     }
 
     /// The value of field `name`, or `nil` when the row has no such field; when a name
@@ -52,12 +65,24 @@ public struct RowData: Hashable, Sendable {
     /// length never matches: precomposed and decomposed spellings of a name are different
     /// names, as JSON treats them.
     public subscript(name: String) -> JSONValue? {
+        index(of: name).map { fields[$0].1 }
+    }
+
+    /// The value of field `name` as the subscript finds it, with its text object's digest
+    /// (0 when it is not an object).
+    func valueAndObjectDigest(_ name: String) -> (value: JSONValue?, objectDigest: UInt64) {
+        guard let index = index(of: name) else { return (nil, 0) }
+        return (fields[index].1, objectDigests.isEmpty ? 0 : objectDigests[index])
+    }
+
+    /// Where field `name` is (the last, when it repeats).
+    private func index(of name: String) -> Int? {
         let length = name.utf8.count
         return fields.withUnsafeBufferPointer { fields in
             var index = fields.count
             while index > 0 {
                 index -= 1
-                if fields[index].0.utf8.count == length, fields[index].0 == name { return fields[index].1 }
+                if fields[index].0.utf8.count == length, fields[index].0 == name { return index }
             }
             return nil
         }

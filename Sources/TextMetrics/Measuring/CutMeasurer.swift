@@ -16,21 +16,31 @@ struct CutMeasurer {
     private var face: FontFace { run.face }
 
     /// The grapheme clusters of `piece` with their advances, for breaking inside it.
+    ///
+    /// Kept with the piece's measure in the segment cache. A piece that a quick path measured
+    /// (context-free or pair advances, which store nothing) is measured here by shaping, from
+    /// the same glyphs, so its advances are shaped once and not at every layout that cuts it.
     func graphemes(of piece: SegmentPiece, in bytes: UnsafeBufferPointer<UInt8>) -> GraphemeAdvances {
         let key = run.key(of: piece, bytes)
-        if let key, let cached = face.segments.measure(for: key)?.graphemes { return cached }
+        var measure = key.flatMap { face.segments.measure(for: $0) }
+        if let cached = measure?.graphemes { return cached }
         let segment = piece.bounds
+        let contextEnd = run.contextEnd(of: segment, bytes)
         var glyphs: [ShapedGlyph] = []
-        face.shaper.shape(bytes, range: Int(segment.start)..<run.contextEnd(of: segment, bytes),
-                          properties: run.properties, into: &glyphs)
+        if key != nil, measure == nil {
+            var pieces = [piece]
+            run.shapeWindow(0...0, &pieces, bytes, contextEnd: contextEnd, &glyphs)
+            measure = pieces[0].measured.measure
+        } else {
+            face.shaper.shape(bytes, range: Int(segment.start)..<contextEnd, properties: run.properties, into: &glyphs)
+        }
         var ends: [Int32] = []
         let start = Int(segment.start)
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(segment.shapedEnd)])
         GraphemeBreaking.forEachBoundary(inUTF8: slice) { ends.append(Int32($0)) }
         let advances = GraphemeAdvances.advances(of: glyphs, from: start, ends: ends)
         let result = GraphemeAdvances(ends: ends, advances: advances, contentBytes: segment.contentEnd - segment.start)
-        // Attach the advances to the piece's cached measure (stored when it was measured).
-        if let key, var measure = face.segments.measure(for: key) {
+        if let key, var measure {
             measure.graphemes = result
             face.segments.store(measure, for: key)
         }

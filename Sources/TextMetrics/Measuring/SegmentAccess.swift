@@ -3,8 +3,9 @@
 /// the advances of a character run's characters.
 ///
 /// Answers come from the faces' segment caches (shaping on a miss). Segments too long to
-/// cache keep their grapheme advances in the prepared text's own memo, so breaking a 2 MB
-/// token into thousands of lines shapes it once.
+/// cache keep their grapheme advances, long pieces and rests in the prepared text's own memo,
+/// so breaking a 2 MB token into thousands of lines shapes it once, and a long word cut at a
+/// new width is not shaped again at the next layout.
 ///
 /// It borrows the prepared text's measurer, segments and bytes for one layout pass: whoever
 /// makes it keeps them alive while it is used.
@@ -33,9 +34,13 @@ struct SegmentAccess {
                                     kern: measurer.pointee.kern(at: Int(segment.start)))
     }
 
-    /// The width of `range` shaped alone (a piece ending where a word was cut).
+    /// The width of `range` shaped alone (a piece ending where a word was cut); a long piece
+    /// is kept in the text's memo.
     func isolatedWidth(_ range: Range<Int>) -> Int64 {
-        measurer.pointee.isolatedWidth(range, in: bytes)
+        guard let longSegments, range.count > LongSegmentMemo.minimumLength else {
+            return measurer.pointee.isolatedWidth(range, in: bytes)
+        }
+        return longSegments.isolatedWidth(range) { measurer.pointee.isolatedWidth(range, in: bytes) }
     }
 
     /// Segment `i` re-measured from byte `start`, or `nil` when too long to re-measure at
@@ -47,6 +52,9 @@ struct SegmentAccess {
     /// Segment `i` measured from byte `start` however long it is: a rest too long to cache is
     /// shaped, once, as it ends its word, and not cached.
     func shapedRemainder(of i: Int, from start: Int) -> MeasuredSegment {
-        measurer.pointee.shapedRemainder(of: segments[i], from: start, in: bytes)
+        guard let longSegments, Int(segments[i].end) - start > LongSegmentMemo.minimumLength else {
+            return measurer.pointee.shapedRemainder(of: segments[i], from: start, in: bytes)
+        }
+        return longSegments.rest(from: start) { measurer.pointee.shapedRemainder(of: segments[i], from: start, in: bytes) }
     }
 }
