@@ -45,13 +45,14 @@ public struct PreparedText: Sendable {
     var measurer: RunMeasurer
     /// The text's runs.
     var runs: [TextRun] { measurer.runs }
-    /// Grapheme advances of segments too long for the face cache; `nil` when there are none.
-    let longSegments: LongSegmentMemo?
+    /// What breaking its words asked, kept when the faces' caches cannot answer for the text
+    /// alone (a segment too long for them, or an attributed text's several styles); else `nil`.
+    let cuts: CutMemo?
     /// Whether some segment has a character no font of the chain has.
     private let hasMissingGlyphs: Bool
     /// Whether the text has a tab its paragraph style takes to a stop (found once, when it is
     /// prepared with a paragraph style).
-    private let hasStyledTabs: Bool
+    let hasStyledTabs: Bool
     /// Whether the text has a paragraph style (kept: a layout asks before reading the style).
     private let hasParagraphStyle: Bool
     /// Whether every line is the primary font's height: no fallback font shows anywhere in
@@ -122,7 +123,7 @@ public struct PreparedText: Sendable {
             let measurer = RunMeasurer(fonts: fonts, runs: runs, options: shapingOptions)
             return (measuring(measurer, splitter, bytes), measurer)
         }
-        (hasUniformLineHeight, hasMissingGlyphs, longSegments) = PreparedText.summary(of: segments)
+        (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments)
         hasParagraphStyle = attributed?.paragraphStyle != nil
         hasStyledTabs = hasParagraphStyle && text.utf8.contains(0x09)
     }
@@ -135,15 +136,15 @@ public struct PreparedText: Sendable {
         self.primaryFontMask = primaryFontMask
         self.segments = segments
         self.measurer = measurer
-        (hasUniformLineHeight, hasMissingGlyphs, longSegments) = PreparedText.summary(of: segments)
+        (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments, keepsCuts: true)
         hasParagraphStyle = attributed.paragraphStyle != nil
         hasStyledTabs = hasParagraphStyle && attributed.string.utf8.contains(0x09)
     }
 
     /// What the segments say about the whole text, in one pass: whether every line is the
-    /// primary font's height, whether a glyph is missing, and a memo when a segment is too long
-    /// for the faces' caches.
-    private static func summary(of segments: [MeasuredSegment]) -> (Bool, Bool, LongSegmentMemo?) {
+    /// primary font's height, whether a glyph is missing, and a memo of its cuts when a segment
+    /// is too long for the faces' caches or `keepsCuts` (an attributed text of several styles).
+    private static func summary(of segments: [MeasuredSegment], keepsCuts: Bool = false) -> (Bool, Bool, CutMemo?) {
         var fontMask: UInt32 = 0
         var hasMissingGlyphs = false
         var hasLongSegments = false
@@ -151,9 +152,9 @@ public struct PreparedText: Sendable {
             fontMask |= segment.fontMask
             hasMissingGlyphs = hasMissingGlyphs || segment.hasMissingGlyphs
             hasLongSegments = hasLongSegments
-                || (Int(segment.end - segment.start) > LongSegmentMemo.minimumLength && !segment.isCharacterRun)
+                || (Int(segment.end - segment.start) > CutMemo.minimumLength && !segment.isCharacterRun)
         }
-        return (fontMask <= 1, hasMissingGlyphs, hasLongSegments ? LongSegmentMemo() : nil)
+        return (fontMask <= 1, hasMissingGlyphs, hasLongSegments || keepsCuts ? CutMemo() : nil)
     }
 
     /// The paragraph style every paragraph of the text is laid out with (its attributed text's),
@@ -261,7 +262,7 @@ public struct PreparedText: Sendable {
                                           hasTabs: hasStyledTabs)
                     }
                     return body(LayoutPass(fitter: LineFitter(access: SegmentAccess(measurer: measurer, segments: segments,
-                                                                             bytes: bytes, longSegments: longSegments),
+                                                                             bytes: bytes, cuts: cuts),
                                                        container: container, paragraph: paragraph),
                                     container: container, hasUniformLineHeight: hasUniformLineHeight),
                          bytes)

@@ -63,12 +63,36 @@ public final class SizedText: Sendable {
         }
         lineHeight = prepared.fonts.metrics.lineHeight
         pointsPerUnit = prepared.pointsPerUnit
-        hasQuickHeights = prepared.hasUniformLineHeight && prepared.paragraphStyle == nil
+        if let style = prepared.paragraphStyle {
+            if prepared.hasUniformLineHeight, !prepared.hasStyledTabs, style.stacksLinesAlike(paragraphs: paragraphCount) {
+                uniformStack = (style.stacked(LineBox(prepared.fonts.metrics)).height,
+                                style.spacing(beforeLineStartingParagraph: false))
+            } else {
+                uniformStack = nil
+            }
+            hasQuickHeights = uniformStack != nil
+        } else {
+            uniformStack = nil
+            hasQuickHeights = prepared.hasUniformLineHeight
+        }
     }
 
     /// Whether the O(1) and whole-segment quick paths apply: every line is the primary
-    /// font's height and no paragraph style stacks them (kept: asked on every sizing).
+    /// font's height, fitted in the whole width, and stacked alike (kept: asked on every sizing).
     private let hasQuickHeights: Bool
+    /// How a paragraph style that stacks every line alike stacks each (its height and the
+    /// spacing above every line but the first), when the quick paths apply to a text that has
+    /// one (``ParagraphStyle/stacksLinesAlike(paragraphs:)``).
+    private let uniformStack: (height: Double, spacing: Double)?
+
+    /// The height of `lines` lines of the primary font's height, stacked as the layout stacks
+    /// them: one after another, with the paragraph style's height and spacing.
+    private func stackedHeight(lines: Int) -> Double {
+        guard let (height, spacing) = uniformStack else { return Double(lines) * lineHeight }
+        var bottom = 0.0
+        for line in 0..<lines { bottom = (line == 0 ? 0 : bottom + spacing) + height }
+        return bottom
+    }
 
     /// The text.
     public var string: String { prepared.text }
@@ -84,7 +108,7 @@ public final class SizedText: Sendable {
         if paragraphCount == 0 { return 0 }
         if let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                       truncationToken: truncationToken) {
-            return Double(lines) * lineHeight
+            return stackedHeight(lines: lines)
         }
         // Lines of their own heights, spacing, a token on a cut line, or a cut inside a word:
         // the layout adds them. A width of 0 means "no limit" to TextContainer; an item squeezed
@@ -94,7 +118,7 @@ public final class SizedText: Sendable {
     }
 
     /// The number of lines at `width` when the quick paths know it — every line the primary
-    /// font's height, no paragraph style, no token shown: O(1) when each paragraph fits on a
+    /// font's height, fitted in the whole width and stacked alike, no token shown: O(1) when each paragraph fits on a
     /// line, a count over whole segments when no word is cut — else `nil`, for the layout.
     private func quickLineCount(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                                 truncationToken: TruncationToken?) -> Int? {
@@ -117,7 +141,7 @@ public final class SizedText: Sendable {
     public func baselines(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                           truncationToken: TruncationToken? = nil) throws -> (first: Double, last: Double) {
         if paragraphCount == 0 { return (0, 0) }
-        if let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+        if uniformStack == nil, let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                       truncationToken: truncationToken) {
             let ascender = prepared.fonts.metrics.ascender
             return (ascender, Double(lines - 1) * lineHeight + ascender)

@@ -250,18 +250,18 @@ import Testing
     /// is the key made from the object alone, and a field that is no object has none.
     @Test func aRowsObjectDigestsAreTheKeysOwn() throws {
         let row = try RowData(json: #"{"a": "plain", "b": {"text": "caf\u00e9 @bob", "spans": [{"start": 6, "end": 10, "style": "mention"}]}, "c": 3}"#)
-        let (value, digest) = row.valueAndObjectDigest("b")
-        guard case .object(let members)? = value else { Issue.record("no object"); return }
+        let digest = row.objectDigest(ofField: "b")
+        guard case .object(let members)? = row["b"] else { Issue.record("no object"); return }
         let withDigest = TextCache.Key(font: -3, text: "", members: members, membersDigest: digest)
         let without = TextCache.Key(font: -3, text: "", members: members)
         #expect(withDigest == without)
         #expect(withDigest.digest == without.digest)
-        #expect(row.valueAndObjectDigest("a").objectDigest == 0)
-        #expect(row.valueAndObjectDigest("missing").value == nil)
+        #expect(row.objectDigest(ofField: "a") == 0)
+        #expect(row.objectDigest(ofField: "missing") == 0)
         // The same object parsed in another row: other storage, the same key.
         let again = try RowData(json: #"{"b": {"text": "caf\u00e9 @bob", "spans": [{"start": 6, "end": 10, "style": "mention"}]}}"#)
         guard case .object(let parsedAgain)? = again["b"] else { Issue.record("no object"); return }
         #expect(TextCache.Key(font: -3, text: "", members: parsedAgain,
-                              membersDigest: again.valueAndObjectDigest("b").objectDigest) == withDigest)
+                              membersDigest: again.objectDigest(ofField: "b")) == withDigest)
     }
 }

@@ -70,7 +70,7 @@ package final class TextCache: Sendable {
         let (field, font, labelStyle) = program.nodes.withUnsafeBufferPointer { nodes in
             (nodes[index].field, nodes[index].font, nodes[index].labelStyle)
         }
-        let (value, objectDigest) = row.valueAndObjectDigest(field)  // looked up once: rows are scanned field by field
+        let value = row[field]  // looked up once: rows are scanned field by field
         let members: [(String, JSONValue)]?
         if case .object(let fields)? = value { members = fields } else { members = nil }
         guard members != nil || labelStyle >= 0 && program.paragraphStyle(ofNode: index) != nil else {
@@ -88,7 +88,7 @@ package final class TextCache: Sendable {
         // text object is found by its JSON value, read only when it is new.
         let key: Key
         if let members {
-            key = Key(font: Int32(-1 - index), text: "", members: members, membersDigest: objectDigest)
+            key = Key(font: Int32(-1 - index), text: "", members: members, membersDigest: row.objectDigest(ofField: field))
         } else {
             key = Key(font: Int32(-1 - index), text: try program.labelText(ofNode: index, value: value))
         }

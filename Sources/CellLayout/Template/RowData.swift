@@ -16,9 +16,16 @@ public struct RowData: Hashable, Sendable {
     /// The row's fields in their order of appearance.
     public let fields: [(String, JSONValue)]
     /// Per field, a text object's digest (``JSONValue/objectDigest(_:)``), 0 for any other
-    /// value; empty when no field is an object. Worked out once, with the row: the text cache
+    /// value; `nil` when no field is an object. Worked out once, with the row: the text cache
     /// finds a styled text by it each time the row is sized.
-    let objectDigests: [UInt64]
+    let objectDigests: ObjectDigests?
+
+    /// The digests of a row's text objects, by field (a class: a plain row has none, and a
+    /// row is copied as it is sized, which an array would retain at each copy).
+    final class ObjectDigests: Sendable {
+        let digests: [UInt64]
+        init(_ digests: [UInt64]) { self.digests = digests }
+    }
 
     /// A row from a parsed JSON object.
     /// - Throws: ``TemplateError`` (path `row`) when `value` is not an object.
@@ -33,7 +40,7 @@ public struct RowData: Hashable, Sendable {
             if digests.isEmpty { digests = Array(repeating: 0, count: members.count) }
             digests[index] = JSONValue.objectDigest(object)
         }
-        objectDigests = digests
+        objectDigests = digests.isEmpty ? nil : ObjectDigests(digests)
     }
 
     /// A row from the text of a JSON object.
@@ -51,13 +58,13 @@ public struct RowData: Hashable, Sendable {
     /// A row of string fields.
     public init(_ strings: KeyValuePairs<String, String>) {
         fields = strings.map { ($0.key, JSONValue.string($0.value)) }
-        objectDigests = []
+        objectDigests = nil
     }
 
     /// A row of string fields, in key order.
     public init(_ strings: [String: String]) {
         fields = strings.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
-        objectDigests = []
+        objectDigests = nil
     }
 
     /// The value of field `name`, or `nil` when the row has no such field; when a name
@@ -65,27 +72,27 @@ public struct RowData: Hashable, Sendable {
     /// length never matches: precomposed and decomposed spellings of a name are different
     /// names, as JSON treats them.
     public subscript(name: String) -> JSONValue? {
-        index(of: name).map { fields[$0].1 }
+        fields.withUnsafeBufferPointer { fields in RowData.index(of: name, in: fields).map { fields[$0].1 } }
     }
 
-    /// The value of field `name` as the subscript finds it, with its text object's digest
-    /// (0 when it is not an object).
-    func valueAndObjectDigest(_ name: String) -> (value: JSONValue?, objectDigest: UInt64) {
-        guard let index = index(of: name) else { return (nil, 0) }
-        return (fields[index].1, objectDigests.isEmpty ? 0 : objectDigests[index])
+    /// The digest of field `name`'s text object (0 when it is not an object), worked out when
+    /// the row was made.
+    func objectDigest(ofField name: String) -> UInt64 {
+        guard let objectDigests, let index = fields.withUnsafeBufferPointer({ RowData.index(of: name, in: $0) })
+        else { return 0 }
+        return objectDigests.digests[index]
     }
 
-    /// Where field `name` is (the last, when it repeats).
-    private func index(of name: String) -> Int? {
+    /// Where field `name` is in `fields` (the last, when it repeats).
+    @inline(__always)
+    private static func index(of name: String, in fields: UnsafeBufferPointer<(String, JSONValue)>) -> Int? {
         let length = name.utf8.count
-        return fields.withUnsafeBufferPointer { fields in
-            var index = fields.count
-            while index > 0 {
-                index -= 1
-                if fields[index].0.utf8.count == length, fields[index].0 == name { return index }
-            }
-            return nil
+        var index = fields.count
+        while index > 0 {
+            index -= 1
+            if fields[index].0.utf8.count == length, fields[index].0 == name { return index }
         }
+        return nil
     }
 
     /// Whether field `name` is present and non-empty — what an item's `if` tests: missing,

@@ -56,18 +56,39 @@ final class ParagraphGeometry {
     /// The height a line of natural box `box` is stacked with, and how far its baseline moves
     /// down for it: the natural height times ``ParagraphStyle/lineHeightMultiple``, clamped to
     /// the minimum and maximum line heights; the difference goes above the text.
+    func stacked(_ box: LineBox) -> (height: Double, shift: Double) { style.stacked(box) }
+
+    /// The space above a line after the first (``ParagraphStyle/spacing(beforeLineStartingParagraph:)``).
+    func spacing(beforeLineStartingParagraph startsParagraph: Bool) -> Double {
+        style.spacing(beforeLineStartingParagraph: startsParagraph)
+    }
+}
+
+extension ParagraphStyle {
+    /// The height a line of natural box `box` is stacked with, and how far its baseline moves
+    /// down for it: the natural height times ``lineHeightMultiple``, clamped to the minimum
+    /// and maximum line heights; the difference goes above the text.
     func stacked(_ box: LineBox) -> (height: Double, shift: Double) {
         let natural = box.height
-        var height = style.lineHeightMultiple > 0 ? natural * style.lineHeightMultiple : natural
-        if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
-        if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+        var height = lineHeightMultiple > 0 ? natural * lineHeightMultiple : natural
+        if minimumLineHeight > 0 { height = max(height, minimumLineHeight) }
+        if maximumLineHeight > 0 { height = min(height, maximumLineHeight) }
         return (height, height - natural)
     }
 
     /// The space above a line after the first: line spacing, and when the line starts a
     /// paragraph, the paragraph spacing after the one before and before its own.
     func spacing(beforeLineStartingParagraph startsParagraph: Bool) -> Double {
-        style.lineSpacing + (startsParagraph ? style.paragraphSpacing + style.paragraphSpacingBefore : 0)
+        lineSpacing + (startsParagraph ? paragraphSpacing + paragraphSpacingBefore : 0)
+    }
+
+    /// Whether every line of a text in this style with `paragraphs` paragraphs is fitted in
+    /// the container's whole width and stacked alike: no indents (every line's room is the
+    /// width), and no paragraph spacing between lines. Its tabs aside, such a text breaks
+    /// into lines as it would without the style.
+    func stacksLinesAlike(paragraphs: Int) -> Bool {
+        firstLineHeadIndent == 0 && headIndent == 0 && tailIndent == 0
+            && (paragraphs <= 1 || paragraphSpacing == 0 && paragraphSpacingBefore == 0)
     }
 }
 

@@ -2,10 +2,10 @@
 /// widths: grapheme advances, exact widths of pieces of a word broken between clusters, and
 /// the advances of a character run's characters.
 ///
-/// Answers come from the faces' segment caches (shaping on a miss). Segments too long to
-/// cache keep their grapheme advances, long pieces and rests in the prepared text's own memo,
-/// so breaking a 2 MB token into thousands of lines shapes it once, and a long word cut at a
-/// new width is not shaped again at the next layout.
+/// Answers come from the faces' segment caches (shaping on a miss), or from the prepared
+/// text's own memo (``CutMemo``) when it keeps one: then breaking a 2 MB token into thousands
+/// of lines shapes it once, and a long word cut at a new width is not shaped again at the next
+/// layout.
 ///
 /// It borrows the prepared text's measurer, segments and bytes for one layout pass: whoever
 /// makes it keeps them alive while it is used.
@@ -13,14 +13,14 @@ struct SegmentAccess {
     let measurer: UnsafePointer<RunMeasurer>
     let segments: UnsafeBufferPointer<MeasuredSegment>
     let bytes: UnsafeBufferPointer<UInt8>
-    let longSegments: LongSegmentMemo?
+    let cuts: CutMemo?
 
     /// The grapheme clusters of segment `i` with their advances, in layout units.
     func graphemes(_ i: Int) -> GraphemeAdvances {
         if segments[i].isCharacterRun { return characterAdvances(of: segments[i]).graphemes(of: segments[i].bounds) }
-        if let longSegments, let known = longSegments.graphemes(i) { return known }
+        if let cuts, let known = cuts.graphemes(i) { return known }
         let clusters = measurer.pointee.graphemes(of: segments[i].bounds, in: bytes)
-        longSegments?.store(clusters, for: i)
+        cuts?.store(clusters, for: i)
         return clusters
     }
 
@@ -34,13 +34,10 @@ struct SegmentAccess {
                                     kern: measurer.pointee.kern(at: Int(segment.start)))
     }
 
-    /// The width of `range` shaped alone (a piece ending where a word was cut); a long piece
-    /// is kept in the text's memo.
+    /// The width of `range` shaped alone (a piece ending where a word was cut).
     func isolatedWidth(_ range: Range<Int>) -> Int64 {
-        guard let longSegments, range.count > LongSegmentMemo.minimumLength else {
-            return measurer.pointee.isolatedWidth(range, in: bytes)
-        }
-        return longSegments.isolatedWidth(range) { measurer.pointee.isolatedWidth(range, in: bytes) }
+        guard let cuts else { return measurer.pointee.isolatedWidth(range, in: bytes) }
+        return cuts.isolatedWidth(range) { measurer.pointee.isolatedWidth(range, in: bytes) }
     }
 
     /// Segment `i` re-measured from byte `start`, or `nil` when too long to re-measure at
@@ -52,9 +49,7 @@ struct SegmentAccess {
     /// Segment `i` measured from byte `start` however long it is: a rest too long to cache is
     /// shaped, once, as it ends its word, and not cached.
     func shapedRemainder(of i: Int, from start: Int) -> MeasuredSegment {
-        guard let longSegments, Int(segments[i].end) - start > LongSegmentMemo.minimumLength else {
-            return measurer.pointee.shapedRemainder(of: segments[i], from: start, in: bytes)
-        }
-        return longSegments.rest(from: start) { measurer.pointee.shapedRemainder(of: segments[i], from: start, in: bytes) }
+        guard let cuts else { return measurer.pointee.shapedRemainder(of: segments[i], from: start, in: bytes) }
+        return cuts.rest(from: start) { measurer.pointee.shapedRemainder(of: segments[i], from: start, in: bytes) }
     }
 }

@@ -1,13 +1,15 @@
-/// What breaking a prepared text's long segments asks, kept by the prepared text: segments
-/// too long for the face cache are shaped once, not at every layout that cuts them — their
-/// grapheme advances, the widths of their pieces shaped alone (a line ending inside a long
-/// word, at each new width) and the rests shaped from a cut. Safe to use from many threads (a
-/// lock around dictionaries); the pieces and rests are bounded (``maxEntries`` each, emptied
-/// when full), as a 2 MB token cut at many widths makes new ones at every width.
-final class LongSegmentMemo: Sendable {
-    /// Segments and pieces longer than this (in bytes) may be too long for a face's segment
-    /// cache (``SegmentKey/maxCachedLength``, less room for a context character): a text with
-    /// such a segment keeps a memo, and its pieces and rests this long are kept in it.
+/// What breaking a prepared text's words asks, kept by the prepared text: their grapheme
+/// advances, the widths of their pieces shaped alone (a line ending inside a word, at each new
+/// width) and the rests shaped from a cut — so a word is shaped for a cut once, not at every
+/// layout that cuts it. A text keeps one when the faces' caches cannot answer for it alone: a
+/// segment too long for them (``minimumLength``), or styles whose answers are converted and
+/// assembled from several runs (an attributed text). Safe to use from many threads (a lock
+/// around dictionaries); the pieces and rests are bounded (``maxEntries`` each, emptied when
+/// full), as a 2 MB token cut at many widths makes new ones at every width.
+final class CutMemo: Sendable {
+    /// Segments longer than this (in bytes) may be too long for a face's segment cache
+    /// (``SegmentKey/maxCachedLength``, less room for a context character): a text with such a
+    /// segment keeps a memo.
     static let minimumLength = SegmentKey.maxCachedLength - 4
 
     /// The most pieces, and the most rests, kept.
@@ -21,7 +23,11 @@ final class LongSegmentMemo: Sendable {
         var rests: [Int: MeasuredSegment] = [:]
     }
 
-    private let tables = Lock(Tables())
+    /// Made at the first cut: most texts are never cut, and a memo costs a text no lock until
+    /// one is.
+    private let lockedTables = LazyReference<Lock<Tables>>()
+
+    private var tables: Lock<Tables> { lockedTables.load(orStore: { Lock(Tables()) }) }
 
     /// The advances of segment `i`, if kept.
     func graphemes(_ i: Int) -> GraphemeAdvances? { tables.withLock { $0.graphemes[i] } }
@@ -35,7 +41,7 @@ final class LongSegmentMemo: Sendable {
         if let known = tables.withLock({ $0.pieces[key] }) { return known }
         let width = measure()
         tables.withLock {
-            if $0.pieces.count >= LongSegmentMemo.maxEntries { $0.pieces.removeAll(keepingCapacity: true) }
+            if $0.pieces.count >= CutMemo.maxEntries { $0.pieces.removeAll(keepingCapacity: true) }
             $0.pieces[key] = width
         }
         return width
@@ -46,7 +52,7 @@ final class LongSegmentMemo: Sendable {
         if let known = tables.withLock({ $0.rests[start] }) { return known }
         let rest = measure()
         tables.withLock {
-            if $0.rests.count >= LongSegmentMemo.maxEntries { $0.rests.removeAll(keepingCapacity: true) }
+            if $0.rests.count >= CutMemo.maxEntries { $0.rests.removeAll(keepingCapacity: true) }
             $0.rests[start] = rest
         }
         return rest
