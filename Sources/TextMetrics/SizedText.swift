@@ -118,8 +118,9 @@ public final class SizedText: Sendable {
     }
 
     /// The number of lines at `width` when the quick paths know it — every line the primary
-    /// font's height, fitted in the whole width and stacked alike, no token shown: O(1) when each paragraph fits on a
-    /// line, a count over whole segments when no word is cut — else `nil`, for the layout.
+    /// font's height, fitted in the whole width and stacked alike, no token shown: O(1) when
+    /// each paragraph fits on a line, a count over whole segments when no word is cut — else
+    /// `nil`, for the layout.
     private func quickLineCount(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                                 truncationToken: TruncationToken?) -> Int? {
         guard hasQuickHeights else { return nil }
@@ -141,7 +142,9 @@ public final class SizedText: Sendable {
     public func baselines(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                           truncationToken: TruncationToken? = nil) throws -> (first: Double, last: Double) {
         if paragraphCount == 0 { return (0, 0) }
-        if uniformStack == nil, let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+        // A paragraph style's baselines move with its line heights: the layout places them.
+        if uniformStack == nil,
+           let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                       truncationToken: truncationToken) {
             let ascender = prepared.fonts.metrics.ascender
             return (ascender, Double(lines - 1) * lineHeight + ascender)

@@ -89,13 +89,27 @@ extension SizedText {
 /// A prepared cell's content: presence decided and texts shaped once, for any width.
 struct PreparedContent: CellContentSource {
     let cell: PreparedCell
-    let program: CellProgram
+    /// The template's label styles (their tokens): the program's one array a prepared cell
+    /// needs — the whole program, copied with each source, would retain all of its arrays.
+    let labelStyles: [CellProgram.LabelStyle]
+
+    /// `cell`'s content, with the label styles of the engine's `program`.
+    init(cell: PreparedCell, program: CellProgram) {
+        self.cell = cell
+        labelStyles = program.labelStyles
+    }
+
+    /// Text node `index`'s truncation token, or `nil`.
+    @inline(__always)
+    private func token(_ node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
+        CellProgram.truncationToken(ofStyle: node.pointee.labelStyle, in: labelStyles)
+    }
 
     func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool { cell.present[index] }
 
     func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
-        return try text.heightPixels(node, widthPixels: widthPixels, scale: scale, token: program.truncationToken(ofNode: index))
+        return try text.heightPixels(node, widthPixels: widthPixels, scale: scale, token: token(node))
     }
 
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
@@ -106,13 +120,13 @@ struct PreparedContent: CellContentSource {
     func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                        scale: Double) throws -> (first: Double, last: Double)? {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
-        return try text.baselines(node, widthPixels: widthPixels, scale: scale, token: program.truncationToken(ofNode: index))
+        return try text.baselines(node, widthPixels: widthPixels, scale: scale, token: token(node))
     }
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                     scale: Double) throws -> (PreparedText, TextLayout)? {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
-        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: program.truncationToken(ofNode: index)))
+        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: token(node)))
     }
 }
 

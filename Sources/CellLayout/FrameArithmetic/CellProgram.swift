@@ -209,6 +209,7 @@ package struct CellProgram: Sendable {
     /// - Throws: ``TemplateError`` at the node's path when the field is missing or of another
     ///   kind (``RowData/labelText(_:)``).
     package func labelText(ofNode index: Int, value: JSONValue?) throws -> String {
+        if case .string(let string)? = value { return string }  // most labels: no field name read
         do {
             return try RowData.labelText(of: value, field: nodes[index].field)
         } catch let error as TemplateError {

@@ -86,9 +86,12 @@ extension JSONValue {
         return true
     }
 
-    /// Whether two strings have the same UTF-8 bytes (one `memcmp` where both are contiguous).
+    /// Whether two strings have the same UTF-8 bytes: at once when they are the same two
+    /// words (a small string's bytes are held in them, a large one's storage is shared), else
+    /// one `memcmp` where both are contiguous.
     @inline(__always)
     static func sameBytes(_ a: String, _ b: String) -> Bool {
+        if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return true }
         let same = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y in
                 x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
