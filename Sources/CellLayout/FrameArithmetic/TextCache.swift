@@ -71,9 +71,14 @@ package final class TextCache: Sendable {
             (nodes[index].field, nodes[index].font, nodes[index].labelStyle)
         }
         let value = row[field]  // looked up once: rows are scanned field by field
-        let members: [(String, JSONValue)]?
-        if case .object(let fields)? = value { members = fields } else { members = nil }
-        guard members != nil || labelStyle >= 0 && program.paragraphStyle(ofNode: index) != nil else {
+        // A styled text belongs to its node: its styles and paragraph style go with the key; a
+        // text object is found by its JSON value, read only when it is new.
+        let key: Key
+        if case .object(let members)? = value {
+            key = Key(font: Int32(-1 - index), text: "", members: members, membersDigest: row.objectDigest(ofField: field))
+        } else if labelStyle >= 0 && program.paragraphStyle(ofNode: index) != nil {
+            key = Key(font: Int32(-1 - index), text: try program.labelText(ofNode: index, value: value))
+        } else {
             let string = try program.labelText(ofNode: index, value: value)
             // The chain is read only on a miss: copying it out of the program costs per lookup.
             return try text(for: Key(font: font, text: string)) {
@@ -83,14 +88,6 @@ package final class TextCache: Sendable {
                     throw TemplateError(path: program.paths[index], reason: "\(error)")
                 }
             }
-        }
-        // A styled text belongs to its node: its styles and paragraph style go with the key; a
-        // text object is found by its JSON value, read only when it is new.
-        let key: Key
-        if let members {
-            key = Key(font: Int32(-1 - index), text: "", members: members, membersDigest: row.objectDigest(ofField: field))
-        } else {
-            key = Key(font: Int32(-1 - index), text: try program.labelText(ofNode: index, value: value))
         }
         return try text(for: key) {
             let (string, styling) = try program.labelContent(ofNode: index, in: row)
