@@ -14,8 +14,9 @@
 /// handing one around costs one reference count on an object of its own — not one on the
 /// font face every thread shares, which would bounce between cores.
 public final class SizedText: Sendable {
-    /// The prepared text.
-    public let prepared: PreparedText
+    // What sizing reads comes first, next to the object's header; the prepared text (whose
+    // segments a wrapping text walks) after it: a feed re-laid out reads a few words of each
+    // of its texts, from as few cache lines as may be.
     let lineHeight: Double
     let pointsPerUnit: Double
     /// The widest paragraph at unlimited width, in points (unrounded): with a paragraph style,
@@ -84,6 +85,8 @@ public final class SizedText: Sendable {
     /// spacing above every line but the first), when the quick paths apply to a text that has
     /// one (``ParagraphStyle/stacksLinesAlike(paragraphs:)``).
     private let uniformStack: (height: Double, spacing: Double)?
+    /// The prepared text.
+    public let prepared: PreparedText
 
     /// The height of `lines` lines of the primary font's height, stacked as the layout stacks
     /// them: one after another, with the paragraph style's height and spacing.

@@ -12,13 +12,14 @@ struct RowContent: CellContentSource {
     /// per row (a styled text's key hashes its whole text object), however often its width,
     /// height and baselines are asked for.
     private var texts: [SizedText?] = []
-    /// The template's label styles (their tokens), read from the engine once per row.
-    private let labelStyles: [CellProgram.LabelStyle]
+    /// The template's label styles (their tokens), in the engine's program
+    /// (``CellLayoutEngine/withLabelStyles(_:)``).
+    private let labelStyles: UnsafeBufferPointer<CellProgram.LabelStyle>
 
-    init(row: RowData, engine: CellLayoutEngine) {
+    init(row: RowData, engine: CellLayoutEngine, labelStyles: UnsafeBufferPointer<CellProgram.LabelStyle>) {
         self.row = row
         self.engine = engine
-        labelStyles = engine.program.labelStyles
+        self.labelStyles = labelStyles
     }
 
     /// Text node `node`'s truncation token, or `nil`.
@@ -89,15 +90,9 @@ extension SizedText {
 /// A prepared cell's content: presence decided and texts shaped once, for any width.
 struct PreparedContent: CellContentSource {
     let cell: PreparedCell
-    /// The template's label styles (their tokens): the program's one array a prepared cell
-    /// needs — the whole program, copied with each source, would retain all of its arrays.
-    let labelStyles: [CellProgram.LabelStyle]
-
-    /// `cell`'s content, with the label styles of the engine's `program`.
-    init(cell: PreparedCell, program: CellProgram) {
-        self.cell = cell
-        labelStyles = program.labelStyles
-    }
+    /// The template's label styles (their tokens), in the engine's program
+    /// (``CellLayoutEngine/withLabelStyles(_:)``).
+    let labelStyles: UnsafeBufferPointer<CellProgram.LabelStyle>
 
     /// Text node `index`'s truncation token, or `nil`.
     @inline(__always)

@@ -195,13 +195,14 @@ package struct CellProgram: Sendable {
     /// Text node `index`'s truncation token, or `nil`.
     @inline(__always)
     package func truncationToken(ofNode index: Int) -> TruncationToken? {
-        CellProgram.truncationToken(ofStyle: nodes[index].labelStyle, in: labelStyles)
+        labelStyles.withUnsafeBufferPointer { CellProgram.truncationToken(ofStyle: nodes[index].labelStyle, in: $0) }
     }
 
     /// The truncation token of a text node whose ``Node/labelStyle`` is `style`, among the
     /// program's `labelStyles`, or `nil` — for a caller that keeps the styles, not the program.
     @inline(__always)
-    package static func truncationToken(ofStyle style: Int32, in labelStyles: [LabelStyle]) -> TruncationToken? {
+    package static func truncationToken(ofStyle style: Int32, in labelStyles: UnsafeBufferPointer<LabelStyle>)
+        -> TruncationToken? {
         style >= 0 ? labelStyles[Int(style)].token : nil
     }
 

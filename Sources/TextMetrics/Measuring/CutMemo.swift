@@ -37,24 +37,24 @@ final class CutMemo: Sendable {
 
     /// The width of `range` shaped alone, kept or measured by `measure` now and kept.
     func isolatedWidth(_ range: Range<Int>, _ measure: () -> Int64) -> Int64 {
-        let key = range.lowerBound << 32 | range.upperBound
-        if let known = tables.withLock({ $0.pieces[key] }) { return known }
-        let width = measure()
-        tables.withLock {
-            if $0.pieces.count >= CutMemo.maxEntries { $0.pieces.removeAll(keepingCapacity: true) }
-            $0.pieces[key] = width
-        }
-        return width
+        kept(in: \.pieces, at: range.lowerBound << 32 | range.upperBound, measure)
     }
 
     /// The rest of a segment from byte `start`, kept or measured by `measure` now and kept.
     func rest(from start: Int, _ measure: () -> MeasuredSegment) -> MeasuredSegment {
-        if let known = tables.withLock({ $0.rests[start] }) { return known }
-        let rest = measure()
+        kept(in: \.rests, at: start, measure)
+    }
+
+    /// The value under `key` in `table`, or the one `measure` makes now (outside the lock),
+    /// kept in a table emptied first when it holds ``maxEntries``.
+    private func kept<Value>(in table: WritableKeyPath<Tables, [Int: Value]>, at key: Int,
+                             _ measure: () -> Value) -> Value {
+        if let known = tables.withLock({ $0[keyPath: table][key] }) { return known }
+        let value = measure()
         tables.withLock {
-            if $0.rests.count >= CutMemo.maxEntries { $0.rests.removeAll(keepingCapacity: true) }
-            $0.rests[start] = rest
+            if $0[keyPath: table].count >= CutMemo.maxEntries { $0[keyPath: table].removeAll(keepingCapacity: true) }
+            $0[keyPath: table][key] = value
         }
-        return rest
+        return value
     }
 }
