@@ -134,7 +134,9 @@ public final class CellLayoutEngine: Sendable {
     /// - Throws: ``TemplateError``, as ``height(for:width:scale:)``.
     public func layout(for row: RowData, width: Double? = nil, scale: Double? = nil) throws -> CellLayout {
         let (width, scale) = try resolve(width, scale)
-        return try withLabelStyles { try layout(RowContent(row: row, engine: self, labelStyles: $0), width: width, scale: scale) }
+        return try withLabelStyles { styles in
+            try layout(RowContent(row: row, engine: self, labelStyles: styles), width: width, scale: scale)
+        }
     }
 
     /// Decides which items of `row` are present and prepares every shown text, once, for
@@ -165,7 +167,9 @@ public final class CellLayoutEngine: Sendable {
     public func layout(for cell: PreparedCell, width: Double? = nil, scale: Double? = nil) throws -> CellLayout {
         let (width, scale) = try resolve(width, scale)
         try checkOwner(cell)
-        return try withLabelStyles { try layout(PreparedContent(cell: cell, labelStyles: $0), width: width, scale: scale) }
+        return try withLabelStyles { styles in
+            try layout(PreparedContent(cell: cell, labelStyles: styles), width: width, scale: scale)
+        }
     }
 
     /// A cheap guess of the height for `row` (no shaping: texts are taken as 0.5 em per UTF-8
@@ -223,11 +227,15 @@ public final class CellLayoutEngine: Sendable {
 
     func heightPixels(for cell: PreparedCell, width: Double, scale: Double) throws -> Int {
         try checkOwner(cell)
-        return try withLabelStyles { try heightPixels(PreparedContent(cell: cell, labelStyles: $0), width: width, scale: scale) }
+        return try withLabelStyles { styles in
+            try heightPixels(PreparedContent(cell: cell, labelStyles: styles), width: width, scale: scale)
+        }
     }
 
     func heightPixels(_ row: RowData, width: Double, scale: Double) throws -> Int {
-        try withLabelStyles { try heightPixels(RowContent(row: row, engine: self, labelStyles: $0), width: width, scale: scale) }
+        try withLabelStyles { styles in
+            try heightPixels(RowContent(row: row, engine: self, labelStyles: styles), width: width, scale: scale)
+        }
     }
 
     /// Runs `body` with the program's label styles in place, for a content source to read its
