@@ -44,6 +44,37 @@ import TestSupport
         }
         for i in widths.indices { #expect(results.get(i).map(\.size) == [expected[i]]) }
     }
+
+    /// Texts that keep what cutting their words asks (a long token; an attributed text of
+    /// several styles) shared by threads that cut them at many widths at once: the memo's lock
+    /// (made at the first cut, by whichever thread gets there) keeps every layout the one a
+    /// single thread makes.
+    @Test func cuttingOneTextFromManyThreads() throws {
+        let token = String(repeating: "averyveryverylongtokenwithnobreak", count: 4)
+        let plain = try PreparedText("see \(token) and \(token) again", font: Font(named: "Roboto-Regular", size: 15))
+        let fonts = try FontChain(named: ["Roboto-Regular", "NotoColorEmoji"], size: 15)
+        var builder = AttributedText.Builder(style: TextStyle(fonts: fonts))
+        builder.append("@someone ", TextAttributes(fonts: try FontChain(named: ["Roboto-Medium"], size: 15)))
+        builder.append("wrote \(token) ")
+        builder.append("https://example.com/\(token)", TextAttributes(size: 13, kern: 0.3))
+        let styled = try PreparedText(builder.build())
+        for prepared in [plain, styled] {
+            #expect(prepared.cuts != nil)
+            let containers = try (0..<48).map { i in
+                try TextContainer(width: 60 + Double(i % 16) * 11, numberOfLines: i % 3 == 0 ? 2 : 0,
+                                  lineBreakMode: [.wordWrap, .charWrap, .truncateTail][i % 3])
+            }
+            let results = ResultBox(count: containers.count)
+            DispatchQueue.concurrentPerform(iterations: containers.count) { i in
+                results.set(i, prepared.layout(in: containers[i]))
+            }
+            for i in containers.indices {
+                let alone = try PreparedText(prepared.attributedText ?? AttributedText(prepared.text, style: TextStyle(
+                    fonts: prepared.fonts)))
+                #expect(results.get(i) == [alone.layout(in: containers[i])])
+            }
+        }
+    }
 }
 
 /// Collects results from several threads (each index written by one thread).
