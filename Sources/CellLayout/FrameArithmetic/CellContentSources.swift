@@ -10,16 +10,19 @@ struct RowContent: CellContentSource {
     unowned(unsafe) let engine: CellLayoutEngine
     /// The row's texts found so far, by text ordinal: each is looked up in the text cache once
     /// per row (a styled text's key hashes its whole text object), however often its width,
-    /// height and baselines are asked for.
-    private var texts: [SizedText?] = []
+    /// height and baselines are asked for. In a buffer the engine makes for the row
+    /// (``CellLayoutEngine/withRowContent(_:_:)``).
+    private let texts: UnsafeMutableBufferPointer<SizedText?>
     /// The template's label styles (their tokens), in the engine's program
     /// (``CellLayoutEngine/withLabelStyles(_:)``).
     private let labelStyles: UnsafeBufferPointer<CellProgram.LabelStyle>
 
-    init(row: RowData, engine: CellLayoutEngine, labelStyles: UnsafeBufferPointer<CellProgram.LabelStyle>) {
+    init(row: RowData, engine: CellLayoutEngine, labelStyles: UnsafeBufferPointer<CellProgram.LabelStyle>,
+         texts: UnsafeMutableBufferPointer<SizedText?>) {
         self.row = row
         self.engine = engine
         self.labelStyles = labelStyles
+        self.texts = texts
     }
 
     /// Text node `node`'s truncation token, or `nil`.
@@ -37,8 +40,7 @@ struct RowContent: CellContentSource {
         let ordinal = Int(node.pointee.textOrdinal)
         if ordinal < texts.count, let text = texts[ordinal] { return text }
         let text = try engine.measuredText(ofNode: index, in: row)
-        if texts.isEmpty { texts = [SizedText?](repeating: nil, count: max(engine.program.textNodeCount, ordinal + 1)) }
-        texts[ordinal] = text
+        if ordinal < texts.count { texts[ordinal] = text }
         return text
     }
 

@@ -134,9 +134,7 @@ public final class CellLayoutEngine: Sendable {
     /// - Throws: ``TemplateError``, as ``height(for:width:scale:)``.
     public func layout(for row: RowData, width: Double? = nil, scale: Double? = nil) throws -> CellLayout {
         let (width, scale) = try resolve(width, scale)
-        return try withLabelStyles { styles in
-            try layout(RowContent(row: row, engine: self, labelStyles: styles), width: width, scale: scale)
-        }
+        return try withRowContent(row) { try layout($0, width: width, scale: scale) }
     }
 
     /// Decides which items of `row` are present and prepares every shown text, once, for
@@ -233,8 +231,19 @@ public final class CellLayoutEngine: Sendable {
     }
 
     func heightPixels(_ row: RowData, width: Double, scale: Double) throws -> Int {
+        try withRowContent(row) { try heightPixels($0, width: width, scale: scale) }
+    }
+
+    /// Runs `body` with `row`'s content: the label styles in place (``withLabelStyles(_:)``)
+    /// and its texts in a buffer on the stack — an array of optional texts would be allocated
+    /// for every row and destroyed element by element through the optional's generic witness.
+    func withRowContent<R>(_ row: RowData, _ body: (RowContent) throws -> R) rethrows -> R {
         try withLabelStyles { styles in
-            try heightPixels(RowContent(row: row, engine: self, labelStyles: styles), width: width, scale: scale)
+            try withUnsafeTemporaryAllocation(of: SizedText?.self, capacity: program.textNodeCount) { texts in
+                texts.initialize(repeating: nil)
+                defer { _ = texts.deinitialize() }
+                return try body(RowContent(row: row, engine: self, labelStyles: styles, texts: texts))
+            }
         }
     }
 
