@@ -275,7 +275,12 @@ public struct PreparedText: Sendable {
         }
     }
 
-    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    /// Calls `body` with the UTF-8 bytes of `text`: its own storage, or a copy for a string
+    /// that has none contiguous. The one way the package reads a string's bytes (public as
+    /// SPI, `@_spi(Caching)`, for the caches of its other modules; inlinable, so that they
+    /// specialize it).
+    @_spi(Caching) @inlinable
+    public static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         let copy = Array(text.utf8)
         return copy.withUnsafeBufferPointer(body)

@@ -55,16 +55,12 @@ public final class SizedText: Sendable {
             LineFitter.wholeSegmentLines($0, limit: .max, maxLines: .max)!
         }
         paragraphCount = lines
-        // Indents and tab stops move lines: the layout knows where they end; a tail indent
-        // from the trailing margin needs its room too, or the text would wrap at its own width.
-        if let style = prepared.paragraphStyle {
-            naturalWidth = prepared.size(in: .unlimited).width + (style.tailIndent < 0 ? -style.tailIndent : 0)
-        } else {
-            naturalWidth = Double(widest) * prepared.pointsPerUnit
-        }
         lineHeight = prepared.fonts.metrics.lineHeight
         pointsPerUnit = prepared.pointsPerUnit
         if let style = prepared.paragraphStyle {
+            // Indents and tab stops move lines: the layout knows where they end; a tail indent
+            // from the trailing margin needs its room too, or the text would wrap at its own width.
+            naturalWidth = prepared.size(in: .unlimited).width + (style.tailIndent < 0 ? -style.tailIndent : 0)
             if prepared.hasUniformLineHeight, !prepared.hasStyledTabs, style.stacksLinesAlike(paragraphs: paragraphCount) {
                 uniformStack = (style.stacked(LineBox(prepared.fonts.metrics)).height,
                                 style.spacing(beforeLineStartingParagraph: false))
@@ -73,6 +69,7 @@ public final class SizedText: Sendable {
             }
             hasQuickHeights = uniformStack != nil
         } else {
+            naturalWidth = Double(widest) * prepared.pointsPerUnit
             uniformStack = nil
             hasQuickHeights = prepared.hasUniformLineHeight
         }

@@ -36,7 +36,8 @@ extension JSONValue {
     /// texts) as two words, longer ones by ``ByteHash``.
     @inline(__always)
     static func fold(_ string: String, into digest: inout UInt64) {
-        bytes(of: string) { raw in
+        PreparedText.withUTF8(string) { utf8 in
+            let raw = UnsafeRawBufferPointer(utf8)
             guard raw.count <= 16 else {
                 digest = ByteHash.digest(raw, tweak: digest)
                 return
@@ -99,12 +100,5 @@ extension JSONValue {
         }
         if let same, let same { return same }
         return a.utf8.elementsEqual(b.utf8)  // a bridged or foreign string: no contiguous bytes
-    }
-
-    /// Calls `body` with the UTF-8 bytes of `string`.
-    @inline(__always)
-    static func bytes<R>(of string: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        if let result = string.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
-        return Array(string.utf8).withUnsafeBytes(body)
     }
 }

@@ -74,12 +74,12 @@ struct LayoutPass {
         /// A line of natural box `box`: its height and where its baseline is below its top.
         func stacked(_ box: LineBox) -> (height: Double, baseline: Double) {
             guard let paragraph else { return (box.height, box.ascent) }
-            let (height, shift) = paragraph.stacked(box)
+            let (height, shift) = paragraph.style.stacked(box)
             return (height, box.ascent + shift)
         }
         func spacing(before line: LineFitter.Line, isFirst: Bool) -> Double {
             guard let paragraph, !isFirst else { return 0 }
-            return paragraph.spacing(beforeLineStartingParagraph: line.startsParagraph)
+            return paragraph.style.spacing(beforeLineStartingParagraph: line.startsParagraph)
         }
         var widest: Int64 = 0
         var bottom = 0.0  // the bottom of the lines so far

@@ -52,16 +52,6 @@ final class ParagraphGeometry {
     /// The room of a line, first in its paragraph or not.
     @inline(__always)
     func room(isFirst: Bool) -> LineRoom { isFirst ? first : other }
-
-    /// The height a line of natural box `box` is stacked with, and how far its baseline moves
-    /// down for it: the natural height times ``ParagraphStyle/lineHeightMultiple``, clamped to
-    /// the minimum and maximum line heights; the difference goes above the text.
-    func stacked(_ box: LineBox) -> (height: Double, shift: Double) { style.stacked(box) }
-
-    /// The space above a line after the first (``ParagraphStyle/spacing(beforeLineStartingParagraph:)``).
-    func spacing(beforeLineStartingParagraph startsParagraph: Bool) -> Double {
-        style.spacing(beforeLineStartingParagraph: startsParagraph)
-    }
 }
 
 extension ParagraphStyle {

@@ -212,8 +212,8 @@ public struct AttributedText: Hashable, Sendable {
                 if !remembers || covering != covered {
                     pieceStyle = style
                     for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
-                        // Every attribute was checked when the span was added: applying it cannot fail.
-                        try? pieceStyle.apply(spans[index].attributes)
+                        // Every attribute was checked when the span was added: setting it cannot fail.
+                        try? pieceStyle.set(spans[index].attributes)
                     }
                     covered = covering
                 }

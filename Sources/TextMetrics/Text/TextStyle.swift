@@ -57,6 +57,13 @@ public struct TextStyle: Hashable, Sendable {
     /// - Throws: what ``applying(_:)`` throws.
     mutating func apply(_ attributes: TextAttributes) throws {
         try attributes.validate()
+        try set(attributes)
+    }
+
+    /// Sets `attributes`, checked already (``TextAttributes/validate()``), over this style in
+    /// place: for attributes applied again and again (a span's over each piece it covers).
+    /// - Throws: only what resizing the fonts throws, which checked attributes never make it.
+    mutating func set(_ attributes: TextAttributes) throws {
         if attributes.fonts != nil || attributes.size != nil {
             var fonts = self.fonts
             if let given = attributes.fonts {

@@ -27,8 +27,7 @@ final class Measurer: Sendable {
         let faceIndex: Int
         let size: Double
         /// The hash of all the above, made once (an array of bytes would hash byte by byte).
-        let hash: Int
-        var digest: UInt64 { UInt64(UInt(bitPattern: hash)) }
+        let digest: UInt64
 
         init(names: [String], json: [UInt8]?, faceIndex: Int, size: Double) {
             self.names = names
@@ -40,11 +39,11 @@ final class Measurer: Sendable {
             json?.withUnsafeBytes { hasher.combine(bytes: $0) }
             hasher.combine(faceIndex)
             hasher.combine(size)
-            hash = hasher.finalize()
+            digest = UInt64(UInt(bitPattern: hasher.finalize()))
         }
 
         static func == (lhs: ChainKey, rhs: ChainKey) -> Bool {
-            guard lhs.hash == rhs.hash, lhs.faceIndex == rhs.faceIndex, lhs.size == rhs.size,
+            guard lhs.digest == rhs.digest, lhs.faceIndex == rhs.faceIndex, lhs.size == rhs.size,
                   lhs.names == rhs.names else { return false }
             guard let a = lhs.json, let b = rhs.json else { return lhs.json == nil && rhs.json == nil }
             return a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
