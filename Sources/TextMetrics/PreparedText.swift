@@ -24,18 +24,18 @@ public struct PreparedText: Sendable {
     /// The text that was prepared.
     public let text: String
     /// The attributed text it was prepared from, or `nil` when prepared from a string.
-    public var attributedText: AttributedText? { attributed?.text }
-    /// The attributed text, held in a box of its own: inline, its 241 bytes made every
-    /// prepared text (and every sized text in a feed) that much larger, plain ones too, and a
-    /// feed's re-layout, which reads a few words of each, spread over more cache lines.
-    private let attributed: AttributedBox?
+    public var attributedText: AttributedText? { attributed }
+    /// The attributed text: one reference (its parts are shared, copy on write), so a
+    /// prepared text — and every sized text in a feed, whose re-layout reads a few words of
+    /// each — stays small, plain ones too.
+    private let attributed: AttributedText?
     /// The fonts it was shaped in: the primary font and its fallbacks. For an attributed text,
     /// every font and size it is drawn in (its style's chain first, then the fonts its ranges
     /// add): what ``PositionedGlyph/fontIndex`` indexes.
     public var fonts: FontChain { measurer.fonts }
     /// The BCP 47 language tag passed to shaping and line breaking, or `nil` (see
     /// ``init(_:fonts:language:)``).
-    public var language: String? { attributed?.text.style.language ?? shapingOptions?.language }
+    public var language: String? { attributed?.style.language ?? shapingOptions?.language }
     /// The language plain text is shaped with (an attributed text's styles keep their own).
     let shapingOptions: ShapingOptions?
     /// The fonts that are a style's own first font, not a fallback (bit i: font i of ``fonts``).
@@ -115,7 +115,7 @@ public struct PreparedText: Sendable {
         }
         let shapingOptions = try language.map { try ShapingOptions(language: $0) }
         self.text = text
-        self.attributed = attributed.map(AttributedBox.init)
+        self.attributed = attributed
         self.shapingOptions = shapingOptions
         self.primaryFontMask = 1
         (segments, measurer) = PreparedText.withUTF8(text) { bytes in
@@ -135,7 +135,7 @@ public struct PreparedText: Sendable {
     /// A prepared attributed text from its parts (see `PreparedText+Attributed.swift`).
     init(attributed: AttributedText, segments: [MeasuredSegment], measurer: RunMeasurer, primaryFontMask: UInt32) {
         text = attributed.string
-        self.attributed = AttributedBox(attributed)
+        self.attributed = attributed
         shapingOptions = nil
         self.primaryFontMask = primaryFontMask
         self.segments = segments
@@ -164,7 +164,7 @@ public struct PreparedText: Sendable {
     /// The paragraph style every paragraph of the text is laid out with (its attributed text's),
     /// or `nil`: lines as wide as the container, stacked at their natural heights, tabs as wide
     /// as their glyphs.
-    public var paragraphStyle: ParagraphStyle? { hasParagraphStyle ? attributed?.text.paragraphStyle : nil }
+    public var paragraphStyle: ParagraphStyle? { hasParagraphStyle ? attributed?.paragraphStyle : nil }
 
     /// Lays the text out in `container`: lines, widths, baselines, where each is drawn, and
     /// the exact size.
@@ -285,10 +285,4 @@ public struct PreparedText: Sendable {
         let copy = Array(text.utf8)
         return copy.withUnsafeBufferPointer(body)
     }
-}
-
-/// An attributed text kept by reference (see ``PreparedText``'s `attributed`).
-final class AttributedBox: Sendable {
-    let text: AttributedText
-    init(_ text: AttributedText) { self.text = text }
 }

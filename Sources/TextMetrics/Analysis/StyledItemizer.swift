@@ -20,18 +20,18 @@ enum StyledItemizer {
         var style: UInt16
         /// The style's fonts.
         var fonts: FontChain
-        /// Where, in the list of drawn font indices ``runs(of:stretches:drawnFonts:attachments:)``
+        /// Where, in the list of drawn font indices ``runs(of:isASCII:stretches:drawnFonts:attachments:itemizingASCII:)``
         /// is given, the index in the text's chain of drawn fonts of each of `fonts` starts.
         var drawnFonts: Int
     }
 
-    /// The runs of `bytes`: `stretches`, in order, covering the text (their fonts' indices in
+    /// The runs of `bytes` (all ASCII when `isASCII`): `stretches`, in order, covering the text (their fonts' indices in
     /// the chain of drawn fonts in `drawnFonts`), and `attachments`, the clusters (on cluster
     /// boundaries, in order) that are attachments, by attachment index. With `itemizingASCII`,
     /// every part is itemized, ASCII too (for the tests).
-    static func runs(of bytes: UnsafeBufferPointer<UInt8>, stretches: [Stretch], drawnFonts: [UInt8],
+    static func runs(of bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, stretches: [Stretch], drawnFonts: [UInt8],
                      attachments: [(range: Range<Int>, index: UInt16)], itemizingASCII: Bool = false) -> [TextRun] {
-        let levels = BidiLevels.levelRuns(bytes)
+        let levels = isASCII ? [] : BidiLevels.levelRuns(bytes)
         var runs: [TextRun] = []
         runs.reserveCapacity(stretches.count * 2 + attachments.count)
         var a = 0
@@ -51,7 +51,7 @@ enum StyledItemizer {
                 let part = start..<end
                 let partBytes = UnsafeBufferPointer(rebasing: bytes[part])
                 let partLevels = rebased(levels, to: part)
-                if !itemizingASCII, let run = asciiRun(partBytes, fonts: stretch.fonts, levels: partLevels) {
+                if !itemizingASCII, let run = asciiRun(partBytes, isASCII: isASCII, fonts: stretch.fonts, levels: partLevels) {
                     runs.append(TextRun(start: Int32(start), end: Int32(end), font: drawnFonts[stretch.drawnFonts],
                                         script: run.script, level: 0, style: stretch.style))
                     start = end
@@ -71,11 +71,13 @@ enum StyledItemizer {
     }
 
     /// The one run ``TextItemizer`` gives `bytes` in `fonts` at `levels` when they are ASCII
-    /// at level 0 and `fonts` itemize ASCII in their primary font: font 0, Latin when there is
-    /// a letter (a run without one keeps the Common script); `nil` otherwise.
-    private static func asciiRun(_ bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain, levels: [BidiRun]) -> TextRun? {
-        guard fonts.itemizesASCIIInPrimaryFont, levels.allSatisfy({ $0.level == 0 }),
-              SegmentSplitter.scan(bytes).isASCII else { return nil }
+    /// at level 0 (surely so when the whole text `isASCII`) and `fonts` itemize ASCII in their
+    /// primary font: font 0, Latin when there is a letter (a run without one keeps the Common
+    /// script); `nil` otherwise.
+    private static func asciiRun(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, fonts: FontChain,
+                                 levels: [BidiRun]) -> TextRun? {
+        guard fonts.itemizesASCIIInPrimaryFont,
+              isASCII || (levels.allSatisfy({ $0.level == 0 }) && SegmentSplitter.scan(bytes).isASCII) else { return nil }
         let hasLetter = bytes.contains { ($0 | 0x20) &- 0x61 < 26 }
         return TextRun(start: 0, end: Int32(bytes.count), font: 0, script: hasLetter ? .latin : .common, level: 0)
     }

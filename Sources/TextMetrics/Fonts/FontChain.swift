@@ -117,25 +117,32 @@ public struct FontChain: Sendable, Hashable {
         }
     }
 
-    /// The layout units per point of an attributed text drawn in `fonts`, of `byteCount`
-    /// bytes: 64 × a common multiple of the fonts' units per em, so a font whose size is a
-    /// multiple of 1/64 pt converts exactly — unless the widest text could then overflow 62
-    /// bits, when a power of two small enough is taken (and conversions round).
-    static func unitsPerPoint(drawing fonts: [Font], byteCount: Int) -> Int64 {
+    /// The layout units per point of an attributed text drawn in fonts whose
+    /// ``commonUnitsPerPoint(drawing:)`` is `common` and whose largest size is `largestSize`,
+    /// of `byteCount` bytes: `common`, so a font whose size is a multiple of 1/64 pt converts
+    /// exactly — unless the widest text could then overflow 62 bits, when a power of two small
+    /// enough is taken (and conversions round).
+    static func unitsPerPoint(common: Int64, largestSize: Double, byteCount: Int) -> Int64 {
+        // A bound on the text's width in points: four ems a byte at the largest size.
+        let widest = Double(byteCount + 64) * 4 * max(largestSize, 1)
+        let limit = 0x1p60 / widest
+        if Double(common) <= limit { return common }
+        var power: Int64 = 1
+        while Double(power) * 2 <= limit, power < 1 << 40 { power *= 2 }
+        return power
+    }
+
+    /// 64 × a common multiple of the units per em of `fonts` (or a multiple past 2^40 when
+    /// they have none smaller): the layout units per point of a text drawn in them, unless it
+    /// is too long for it (``unitsPerPoint(common:largestSize:byteCount:)``).
+    static func commonUnitsPerPoint(drawing fonts: [Font]) -> Int64 {
         var common: Int64 = 64
         for font in fonts {
             let upem = Int64(font.face.metrics.unitsPerEm)
             common = common / gcd(common, upem) * upem
             if common > 1 << 40 { break }
         }
-        // A bound on the text's width in points: four ems a byte at the largest size.
-        let largest = fonts.map(\.size).max() ?? 1
-        let widest = Double(byteCount + 64) * 4 * max(largest, 1)
-        let limit = 0x1p60 / widest
-        if Double(common) <= limit { return common }
-        var power: Int64 = 1
-        while Double(power) * 2 <= limit, power < 1 << 40 { power *= 2 }
-        return power
+        return common
     }
 
     /// A chain of one font.

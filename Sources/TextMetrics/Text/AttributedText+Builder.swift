@@ -22,8 +22,10 @@ extension AttributedText {
         }
 
         /// Appends `piece` with `attributes` over it (none: the text's style).
-        public mutating func append(_ piece: String, _ attributes: TextAttributes = TextAttributes()) {
+        public mutating func append(_ piece: String, _ attributes: consuming TextAttributes = TextAttributes()) {
             let start = string.utf8.count
+            // One allocation for most posts: a string past 15 bytes would grow two or three times.
+            if start == 0 { string.reserveCapacity(max(64, piece.utf8.count)) }
             string += piece
             if !attributes.isEmpty {
                 if spans.isEmpty { spans.reserveCapacity(4) }  // one allocation for most texts' spans
@@ -39,8 +41,18 @@ extension AttributedText {
 
         /// The text built so far.
         /// - Throws: ``InvalidArgumentError`` when an attribute cannot be used.
-        public func build() throws -> AttributedText {
-            try AttributedText(string, style: style, spans: spans, attachments: attachments)
+        public consuming func build() throws -> AttributedText {
+            // The spans' offsets are the pieces' ends, scalar boundaries all: only their
+            // attributes are checked, and the attachments as the text would check them.
+            for index in spans.indices {
+                try AttributedText.checkAttributes(spans[index].attributes, argument: "spans[\(index)]")
+            }
+            var text = AttributedText(string, style: style)
+            text.spans = spans
+            for (index, attachment) in attachments.enumerated() {
+                try text.addAttachment(attachment.attachment, at: attachment.offset, argument: "attachments[\(index)]")
+            }
+            return text
         }
     }
 }

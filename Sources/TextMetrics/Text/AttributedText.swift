@@ -23,19 +23,84 @@ import TextSegmentation
 /// Plain text is the one-style case: an attributed text with one style that changes no shape
 /// prepares exactly as ``PreparedText/init(_:fonts:language:)`` does.
 public struct AttributedText: Hashable, Sendable {
+    /// The text's parts, in one object shared by every copy until one of them changes (copy
+    /// on write): an attributed text is copied into every text prepared from it and every
+    /// layout's answer, and its parts hold a dozen references.
+    private var storage: Storage
+
     /// The text.
-    public let string: String
+    public var string: String {
+        _read { yield storage.string }
+    }
     /// The style of the whole text, which ``spans`` refine; its language is also the one the
     /// text's lines break by.
-    public let style: TextStyle
+    public var style: TextStyle {
+        _read { yield storage.style }
+    }
     /// The attributed ranges, in the order they were added (later ones win).
-    public private(set) var spans: [Span] = []
+    public internal(set) var spans: [Span] {
+        _read { yield storage.spans }
+        _modify { yield &uniqueStorage().spans }
+    }
     /// The inline attachments, by offset.
-    public private(set) var attachments: [Attachment] = []
+    public private(set) var attachments: [Attachment] {
+        _read { yield storage.attachments }
+        _modify { yield &uniqueStorage().attachments }
+    }
     /// How every paragraph of the text is spaced, indented, tabbed and aligned, or `nil` for
     /// none (`NSParagraphStyle.default`'s layout, tabs as wide as their glyphs). It never
     /// changes how the text is shaped: only how its lines are laid out.
-    public var paragraphStyle: ParagraphStyle?
+    public var paragraphStyle: ParagraphStyle? {
+        _read { yield storage.paragraphStyle }
+        _modify { yield &uniqueStorage().paragraphStyle }
+    }
+
+    /// What an attributed text holds (see `storage`). Mutated only through
+    /// `uniqueStorage()`, when no other text shares it: `@unchecked Sendable` rests on that.
+    private final class Storage: @unchecked Sendable {
+        let string: String
+        let style: TextStyle
+        var spans: [Span] = []
+        var attachments: [Attachment] = []
+        var paragraphStyle: ParagraphStyle?
+
+        init(string: String, style: TextStyle) {
+            self.string = string
+            self.style = style
+        }
+
+        /// A copy of this storage, for a text about to change.
+        func copy() -> Storage {
+            let copy = Storage(string: string, style: style)
+            copy.spans = spans
+            copy.attachments = attachments
+            copy.paragraphStyle = paragraphStyle
+            return copy
+        }
+    }
+
+    /// The storage, copied first when another text shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// Texts are equal when their strings (as `String` compares them), styles, spans,
+    /// attachments and paragraph styles are.
+    public static func == (lhs: AttributedText, rhs: AttributedText) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.string == rhs.string && lhs.style == rhs.style && lhs.spans == rhs.spans
+            && lhs.attachments == rhs.attachments && lhs.paragraphStyle == rhs.paragraphStyle
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(string)
+        hasher.combine(style)
+        hasher.combine(spans)
+        hasher.combine(attachments)
+        hasher.combine(paragraphStyle)
+    }
 
     /// Attributes over a UTF-8 range of the text.
     public struct Span: Hashable, Sendable {
@@ -67,8 +132,7 @@ public struct AttributedText: Hashable, Sendable {
 
     /// `string` in one style.
     public init(_ string: String, style: TextStyle) {
-        self.string = string
-        self.style = style
+        storage = Storage(string: string, style: style)
     }
 
     /// `string` in `style`, refined by `spans` (in order: later ones win) and with
@@ -104,7 +168,10 @@ public struct AttributedText: Hashable, Sendable {
     /// `argument` names the range in errors; it is spelled only when one is thrown.
     private mutating func addAttributes(_ attributes: TextAttributes, to range: Range<Int>, in unit: TextOffsetUnit,
                                         argument: @autoclosure () -> String) throws {
-        spans.append(try checkedSpan(attributes, over: range, in: unit, argument: argument()))
+        // Checked before `spans` is changed: the check reads the text, which must not be read
+        // while one of its parts is being changed.
+        let span = try checkedSpan(attributes, over: range, in: unit, argument: argument())
+        spans.append(span)
     }
 
     /// `attributes` over `range` (in `unit`) as a span over UTF-8 offsets, once both are checked.
@@ -113,13 +180,19 @@ public struct AttributedText: Hashable, Sendable {
                              argument: @autoclosure () -> String) throws -> Span {
         let lower = try unit.utf8Offset(of: range.lowerBound, in: string, argument: argument() + ".start")
         let upper = try unit.utf8Offset(of: range.upperBound, in: string, argument: argument() + ".end")
+        try AttributedText.checkAttributes(attributes, argument: argument())
+        return Span(range: lower..<upper, attributes: attributes)
+    }
+
+    /// Throws unless every attribute of `attributes` can be set (``TextAttributes/validate()``),
+    /// the error naming the attribute under `argument`, the range it is set over.
+    static func checkAttributes(_ attributes: TextAttributes, argument: @autoclosure () -> String) throws {
         do {
             try attributes.validate()
         } catch let error as InvalidArgumentError {
             throw InvalidArgumentError(argument: argument() + "." + error.argument, requirement: error.requirement,
                                        value: error.value)
         }
-        return Span(range: lower..<upper, attributes: attributes)
     }
 
     /// Attaches `attachment` at `offset` (in `unit`), where the text holds U+FFFC.
@@ -131,8 +204,8 @@ public struct AttributedText: Hashable, Sendable {
     }
 
     /// `argument` names the attachment in errors; it is spelled only when one is thrown.
-    private mutating func addAttachment(_ attachment: TextAttachment, at offset: Int, in unit: TextOffsetUnit,
-                                        argument: @autoclosure () -> String) throws {
+    mutating func addAttachment(_ attachment: TextAttachment, at offset: Int, in unit: TextOffsetUnit = .utf8,
+                                argument: @autoclosure () -> String) throws {
         let utf8Offset = try unit.utf8Offset(of: offset, in: string, argument: argument() + ".offset")
         let utf8 = string.utf8
         let at = utf8.index(utf8.startIndex, offsetBy: utf8Offset)
@@ -221,52 +294,5 @@ public struct AttributedText: Hashable, Sendable {
                 start = end
             }
         }
-    }
-}
-
-extension AttributedText {
-    /// The text cut into stretches of one *shaping* style each — ``styleRuns()`` with the
-    /// stretches that differ only in what they carry for drawing joined — each starting and
-    /// ending on a grapheme cluster boundary (a cluster is shaped whole, in the style of its
-    /// first character).
-    func shapingStretches() -> [(range: Range<Int>, style: TextStyle)] {
-        var stretches: [(range: Range<Int>, style: TextStyle)] = []
-        stretches.reserveCapacity(2 * spans.count + 1)
-        PreparedText.withUTF8(string) { bytes in
-            // The first cluster boundary at or after the offsets looked at so far.
-            var boundary = 0
-            // Pieces of equal styles are looked at one by one, as styleRuns() would join them:
-            // a piece that shapes like the stretch before it extends it either way.
-            forEachPiece { range, style in
-                var start = range.lowerBound
-                if !AttributedText.isQuicklyClusterBoundary(start, bytes) {
-                    // Walk clusters from the last boundary found; a start inside a cluster moves
-                    // to its end: the cluster keeps the style it starts in.
-                    while boundary < start { boundary = GraphemeBreaking.clusterEnd(startingAt: boundary, inUTF8: bytes) }
-                    start = boundary
-                } else {
-                    boundary = start
-                }
-                guard start < range.upperBound || stretches.isEmpty else { return }
-                if !stretches.isEmpty {
-                    if stretches[stretches.count - 1].style.shapesLike(style) { return }
-                    stretches[stretches.count - 1].range = stretches[stretches.count - 1].range.lowerBound..<start
-                }
-                stretches.append((start..<range.upperBound, style))
-            }
-            if !stretches.isEmpty {
-                stretches[stretches.count - 1].range = stretches[stretches.count - 1].range.lowerBound..<bytes.count
-            }
-        }
-        return stretches
-    }
-
-    /// Whether `offset` is surely a grapheme cluster boundary of `bytes` at a glance: at the
-    /// text's ends, or between two ASCII characters but CR LF.
-    static func isQuicklyClusterBoundary(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if offset == 0 || offset == bytes.count { return true }
-        let before = bytes[offset - 1]
-        let after = bytes[offset]
-        return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
     }
 }

@@ -31,7 +31,9 @@ public struct TextAttributes: Hashable, Sendable {
     /// An app's own tag for the range (a mention, a hashtag…).
     public var tag: String?
 
-    /// Attributes; every one left `nil` keeps what the text gives.
+    /// Attributes; every one left `nil` keeps what the text gives. (Inlinable: a feed builds
+    /// attributes for every entity of every row, and an opaque call copies each argument in.)
+    @inlinable
     public init(fonts: FontChain? = nil, size: Double? = nil, kern: Double? = nil, features: [FontFeature]? = nil,
                 language: String? = nil, color: TextColor? = nil, link: String? = nil, underline: Bool? = nil,
                 tag: String? = nil, fontsKeepSize: Bool = false) {
@@ -60,10 +62,21 @@ public struct TextAttributes: Hashable, Sendable {
 
     /// Whether no attribute is set: equal to `TextAttributes()`, found without building one.
     var isEmpty: Bool {
-        fonts == nil && !fontsKeepSize && size == nil && kern == nil && features == nil && language == nil
-            && color == nil && link == nil && underline == nil && tag == nil
+        !changesShapes && !fontsKeepSize && color == nil && underline == nil && !TextAttributes.isSet(link)
+            && !TextAttributes.isSet(tag)
     }
 
     /// Whether any attribute that changes shapes is set.
-    var changesShapes: Bool { fonts != nil || size != nil || kern != nil || features != nil || language != nil }
+    var changesShapes: Bool {
+        size != nil || kern != nil || TextAttributes.isSet(fonts) || TextAttributes.isSet(features)
+            || TextAttributes.isSet(language)
+    }
+
+    /// Whether `value` is set, looked at in place (`!= nil` copies the value out first,
+    /// retaining what it holds).
+    @inline(__always)
+    private static func isSet<T>(_ value: T?) -> Bool {
+        if case .none = value { return false }
+        return true
+    }
 }

@@ -7,14 +7,28 @@
 /// let mention = try body.applying(TextAttributes(fonts: try FontChain(named: ["Roboto-Medium"], size: 15)))
 /// ```
 public struct TextStyle: Hashable, Sendable {
+    /// What of the style changes shapes: its fonts, kern, features and language.
+    var shaping: ShapingStyle
     /// The fonts: a font or a fallback chain, at one size.
-    public var fonts: FontChain
+    public var fonts: FontChain {
+        get { shaping.fonts }
+        set { shaping.fonts = newValue }
+    }
     /// Letter spacing in points after each grapheme cluster (0: none).
-    public var kern: Double
+    public var kern: Double {
+        get { shaping.kern }
+        set { shaping.kern = newValue }
+    }
     /// OpenType feature settings (none: each script's defaults).
-    public var features: [FontFeature]
+    public var features: [FontFeature] {
+        get { shaping.features }
+        set { shaping.features = newValue }
+    }
     /// The BCP 47 shaping language, or `nil`.
-    public var language: String?
+    public var language: String? {
+        get { shaping.language }
+        set { shaping.language = newValue }
+    }
     /// The color to draw in, or `nil` for the drawer's default.
     public var color: TextColor?
     /// The link the text stands for, or `nil`.
@@ -26,9 +40,7 @@ public struct TextStyle: Hashable, Sendable {
 
     /// A style of `fonts`, with no letter spacing, features or language.
     public init(fonts: FontChain) {
-        self.fonts = fonts
-        kern = 0
-        features = []
+        shaping = ShapingStyle(fonts: fonts)
         underline = false
     }
 
@@ -64,17 +76,7 @@ public struct TextStyle: Hashable, Sendable {
     /// place: for attributes applied again and again (a span's over each piece it covers).
     /// - Throws: only what resizing the fonts throws, which checked attributes never make it.
     mutating func set(_ attributes: TextAttributes) throws {
-        if attributes.fonts != nil || attributes.size != nil {
-            var fonts = self.fonts
-            if let given = attributes.fonts {
-                fonts = attributes.fontsKeepSize && attributes.size == nil ? try given.resized(to: fonts.size) : given
-            }
-            if let size = attributes.size, size != fonts.size { fonts = try fonts.resized(to: size) }
-            self.fonts = fonts
-        }
-        if let kern = attributes.kern { self.kern = kern }
-        if let features = attributes.features { self.features = features }
-        if let language = attributes.language { self.language = language }
+        try shaping.set(attributes)
         if let color = attributes.color { self.color = color }
         if let link = attributes.link { self.link = link }
         if let underline = attributes.underline { self.underline = underline }
@@ -83,7 +85,5 @@ public struct TextStyle: Hashable, Sendable {
 
     /// Whether `other` is shaped exactly as this style is (the same fonts, size, spacing,
     /// features and language), whatever it carries for drawing.
-    func shapesLike(_ other: TextStyle) -> Bool {
-        fonts == other.fonts && kern == other.kern && features == other.features && language == other.language
-    }
+    func shapesLike(_ other: TextStyle) -> Bool { shaping == other.shaping }
 }

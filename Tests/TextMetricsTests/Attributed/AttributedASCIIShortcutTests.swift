@@ -78,8 +78,8 @@ import TestSupport
             }
             // The shortcut was there to take: a stretch wholly ASCII in a chain that itemizes it.
             if quick.measurer.styles != nil,
-               text.shapingStretches().contains(where: { stretch in
-                   stretch.style.fonts.itemizesASCIIInPrimaryFont && !stretch.range.isEmpty
+               ShapingStretches(text).stretches.contains(where: { stretch in
+                   ShapingStretches(text).styles[stretch.style].fonts.itemizesASCIIInPrimaryFont && !stretch.range.isEmpty
                        && Array(string.utf8)[stretch.range].allSatisfy { $0 < 0x80 }
                }) {
                 shortcutTaken += 1

@@ -1,0 +1,107 @@
+/// What preparing an attributed text works out from its distinct shaping styles alone
+/// (``ShapingStretches/styles``): the chain of every font and size they draw in and its layout
+/// unit, each style's fonts' places in that chain, its letter spacing in layout units and its
+/// shaping options. Worked out once and kept for the styles of the texts prepared lately
+/// (``of(_:byteCount:)``), so that every row of a feed in the same styles reads it instead.
+///
+/// Immutable and `Sendable`; the cache behind it is safe to use from many threads.
+final class DrawnStyles: Sendable {
+    /// Every font and size the styles draw in (``FontChain/init(drawing:unitsPerPoint:)``):
+    /// the first style's chain first, so its primary font is font 0, then each other style's
+    /// fonts not drawn already, in order.
+    let chain: FontChain
+    /// The chain's layout units per point.
+    let unitsPerPoint: Int64
+    /// Each style's fonts' indices in ``chain``, all styles' in one list, each style's in a row
+    /// starting at ``firstDrawnFont``.
+    let drawnFonts: [UInt8]
+    /// Where each style's indices start in ``drawnFonts``, by style.
+    let firstDrawnFont: [Int]
+    /// The fonts that are a style's own first font, not a fallback (bit i: font i of ``chain``).
+    let primaryFontMask: UInt32
+    /// The styles' letter spacing and shaping options, with no attachment: what the runs of a
+    /// text in these styles without attachments are measured with.
+    let runStyles: RunStyles
+    /// The common multiple the layout unit was taken from, and the largest size drawn: whether
+    /// a longer text can use this unit (``fits(byteCount:)``).
+    private let commonUnitsPerPoint: Int64
+    private let largestSize: Double
+
+    /// The most fonts and sizes of all styles of one text together.
+    static var maxFontCount: Int { FontChain.maxDrawnCount }
+
+    /// The drawing of `styles` for a text of `byteCount` UTF-8 bytes: a kept one, or one worked
+    /// out (and kept when its unit is the one every text in these styles can use).
+    /// - Throws: ``InvalidArgumentError`` when the styles draw in more than ``maxFontCount``
+    ///   fonts and sizes.
+    static func of(_ styles: [ShapingStyle], byteCount: Int) throws -> DrawnStyles {
+        let key = Key(styles: styles)
+        if let kept = cache.value(for: key), kept.fits(byteCount: byteCount) { return kept }
+        let drawn = try DrawnStyles(styles, byteCount: byteCount)
+        if drawn.unitsPerPoint == drawn.commonUnitsPerPoint { cache.store(drawn, for: key) }
+        return drawn
+    }
+
+    /// Works out the drawing of `styles` (see ``of(_:byteCount:)``).
+    private init(_ styles: [ShapingStyle], byteCount: Int) throws {
+        var fonts: [Font] = []
+        fonts.reserveCapacity(styles.count * styles[0].fonts.fonts.count)
+        var drawnFonts: [UInt8] = []
+        var firstDrawnFont: [Int] = []
+        firstDrawnFont.reserveCapacity(styles.count)
+        var primaryFontMask: UInt32 = 0
+        for style in styles {
+            firstDrawnFont.append(drawnFonts.count)
+            for font in style.fonts.fonts {
+                let index = fonts.firstIndex(of: font) ?? fonts.count
+                if index == fonts.count { fonts.append(font) }
+                guard fonts.count <= DrawnStyles.maxFontCount else {
+                    throw InvalidArgumentError(argument: "spans",
+                                               requirement: "at most \(DrawnStyles.maxFontCount) fonts and sizes in one text",
+                                               value: "\(DrawnStyles.fontCount(of: styles))")
+                }
+                drawnFonts.append(UInt8(index))
+            }
+            primaryFontMask |= 1 << UInt32(drawnFonts[firstDrawnFont[firstDrawnFont.count - 1]])
+        }
+        commonUnitsPerPoint = FontChain.commonUnitsPerPoint(drawing: fonts)
+        largestSize = fonts.map(\.size).max() ?? 1
+        let unitsPerPoint = FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize, byteCount: byteCount)
+        chain = FontChain(drawing: fonts, unitsPerPoint: unitsPerPoint)
+        self.unitsPerPoint = unitsPerPoint
+        self.drawnFonts = drawnFonts
+        self.firstDrawnFont = firstDrawnFont
+        self.primaryFontMask = primaryFontMask
+        runStyles = RunStyles(styles: try styles.map { style in
+            RunStyles.Style(kern: Int64((style.kern * Double(unitsPerPoint)).rounded()),
+                            options: style.language == nil && style.features.isEmpty ? nil
+                                : try ShapingOptions(language: style.language, features: style.features))
+        }, boxes: [])
+    }
+
+    /// Whether a text of `byteCount` bytes in these styles takes this drawing's layout unit.
+    private func fits(byteCount: Int) -> Bool {
+        FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize, byteCount: byteCount) == unitsPerPoint
+    }
+
+    /// The number of distinct fonts and sizes `styles` draw in (for an error).
+    private static func fontCount(of styles: [ShapingStyle]) -> Int {
+        Set(styles.flatMap(\.fonts.fonts)).count
+    }
+
+    /// The distinct styles of a text, in order.
+    private struct Key: CacheKey {
+        let styles: [ShapingStyle]
+        var digest: UInt64 {
+            var digest: UInt64 = 0x5EED_D7A1
+            for style in styles { style.fold(into: &digest) }
+            return digest
+        }
+    }
+
+    /// The most drawings kept.
+    static let capacity = 16
+
+    /// The drawings of the styles of the texts prepared lately (a ``GenerationalCache``).
+    private static let cache = GenerationalCache<Key, DrawnStyles>(capacity: capacity, shards: 1)
+}
