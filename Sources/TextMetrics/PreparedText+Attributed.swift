@@ -25,9 +25,10 @@ extension PreparedText {
     /// (``StyledItemizer``), which the tests compare the shortcut with.
     init(_ attributed: AttributedText, itemizingASCII: Bool) throws {
         let cut = ShapingStretches(attributed)
-        let base = cut.styles[0]
-        if attributed.attachments.isEmpty, base.isPlain, cut.styles.count == 1 {
-            try self.init(attributed.string, fonts: base.fonts, language: base.language, carrying: attributed)
+        // The text's own style read in place (`cut.styles[0]`: a copy retains its references).
+        if attributed.attachments.isEmpty, cut.styles.count == 1, cut.styles[0].isPlain {
+            try self.init(attributed.string, fonts: cut.styles[0].fonts, language: cut.styles[0].language,
+                          carrying: attributed)
             return
         }
         let byteCount = attributed.string.utf8.count
@@ -45,7 +46,7 @@ extension PreparedText {
                               offset: attachment.offset)
             })
         let (segments, measurer) = PreparedText.withUTF8(attributed.string) { bytes in
-            let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: base.language))
+            let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: cut.styles[0].language))
             let boxes = attributed.attachments.enumerated().map { index, attachment in
                 (range: attachment.offset..<GraphemeBreaking.clusterEnd(startingAt: attachment.offset, inUTF8: bytes),
                  index: UInt16(index))

@@ -45,6 +45,31 @@ import TestSupport
         for i in widths.indices { #expect(results.get(i).map(\.size) == [expected[i]]) }
     }
 
+    /// One attributed text shared by threads that each change their own copy of it (its parts
+    /// are shared until a copy changes) and prepare it: every thread's text and layout are what
+    /// one thread makes, and the shared text is unchanged.
+    @Test func changingCopiesOfOneAttributedTextOnManyThreads() throws {
+        let fonts = try FontChain(named: ["Roboto-Regular", "NotoColorEmoji"], size: 15)
+        var builder = AttributedText.Builder(style: TextStyle(fonts: fonts))
+        builder.append("@someone", TextAttributes(fonts: try FontChain(named: ["Roboto-Medium"], size: 15)))
+        builder.append(" wrote a few words about the thing 👋 ")
+        let shared = try builder.build()
+        let sizes = (0..<32).map { 10 + Double($0) / 2 }
+        @Sendable func changed(_ size: Double) throws -> AttributedText {
+            var text = shared
+            try text.addAttributes(TextAttributes(size: size), to: 9..<14)
+            return text
+        }
+        let expected = try sizes.map { try PreparedText(try changed($0)).layout(in: try TextContainer(width: 120)) }
+        let results = ResultBox(count: sizes.count)
+        DispatchQueue.concurrentPerform(iterations: sizes.count) { i in
+            results.set(i, try! PreparedText(try! changed(sizes[i])).layout(in: try! TextContainer(width: 120)))
+        }
+        for i in sizes.indices { #expect(results.get(i) == [expected[i]], "size \(sizes[i])") }
+        let rebuilt = try builder.build()
+        #expect(shared.spans.count == 1 && shared == rebuilt)
+    }
+
     /// Texts that keep what cutting their words asks (a long token; an attributed text of
     /// several styles) shared by threads that cut them at many widths at once: the memo's lock
     /// (made at the first cut, by whichever thread gets there) keeps every layout the one a

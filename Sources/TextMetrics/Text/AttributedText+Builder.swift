@@ -11,47 +11,33 @@ extension AttributedText {
     /// let text = try builder.build()
     /// ```
     public struct Builder: Sendable {
-        private var string = ""
-        private let style: TextStyle
-        private var spans: [Span] = []
-        private var attachments: [Attachment] = []
+        /// The text built so far (its parts shared with a text ``build()`` returned until the
+        /// builder appends again).
+        @usableFromInline var text: AttributedText
 
         /// A builder of a text whose whole style is `style`.
         public init(style: TextStyle) {
-            self.style = style
+            text = AttributedText("", style: style)
         }
 
-        /// Appends `piece` with `attributes` over it (none: the text's style).
+        /// Appends `piece` with `attributes` over it (none: the text's style). (Inlinable, so
+        /// that the attributes are made where they are moved in, not copied across a call.)
+        @inlinable
         public mutating func append(_ piece: String, _ attributes: consuming TextAttributes = TextAttributes()) {
-            let start = string.utf8.count
-            // One allocation for most posts: a string past 15 bytes would grow two or three times.
-            if start == 0 { string.reserveCapacity(max(64, piece.utf8.count)) }
-            string += piece
-            if !attributes.isEmpty {
-                if spans.isEmpty { spans.reserveCapacity(4) }  // one allocation for most texts' spans
-                spans.append(Span(range: start..<string.utf8.count, attributes: attributes))
-            }
+            text.append(piece, unchecked: attributes)
         }
 
         /// Appends an attachment: a U+FFFC with `attachment` on it, with `attributes` over it.
         public mutating func appendAttachment(_ attachment: TextAttachment, _ attributes: TextAttributes = TextAttributes()) {
-            attachments.append(Attachment(offset: string.utf8.count, attachment: attachment))
-            append("\u{FFFC}", attributes)
+            text.appendAttachment(attachment, unchecked: attributes)
         }
 
         /// The text built so far.
-        /// - Throws: ``InvalidArgumentError`` when an attribute cannot be used.
-        public consuming func build() throws -> AttributedText {
-            // The spans' offsets are the pieces' ends, scalar boundaries all: only their
-            // attributes are checked, and the attachments as the text would check them.
-            for index in spans.indices {
-                try AttributedText.checkAttributes(spans[index].attributes, argument: "spans[\(index)]")
-            }
-            var text = AttributedText(string, style: style)
-            text.spans = spans
-            for (index, attachment) in attachments.enumerated() {
-                try text.addAttachment(attachment.attachment, at: attachment.offset, argument: "attachments[\(index)]")
-            }
+        /// - Throws: ``InvalidArgumentError`` when an attribute cannot be used, naming its span
+        ///   (`spans[i]`, in the order appended), or an attachment's U+FFFC follows a
+        ///   prepended mark (`attachments[i]`).
+        public func build() throws -> AttributedText {
+            try text.checkBuilt()
             return text
         }
     }

@@ -56,13 +56,16 @@ public struct AttributedText: Hashable, Sendable {
     }
 
     /// What an attributed text holds (see `storage`). Mutated only through
-    /// `uniqueStorage()`, when no other text shares it: `@unchecked Sendable` rests on that.
+    /// `uniqueStorage()`, when no other text shares it: `@unchecked Sendable` rests on that,
+    /// and so does leaving its properties' accesses unchecked at run time (each access of a
+    /// class's variable is otherwise checked for exclusivity: a call into the runtime).
     private final class Storage: @unchecked Sendable {
-        let string: String
+        /// Changed only by a ``Builder`` appending pieces.
+        @exclusivity(unchecked) var string: String
         let style: TextStyle
-        var spans: [Span] = []
-        var attachments: [Attachment] = []
-        var paragraphStyle: ParagraphStyle?
+        @exclusivity(unchecked) var spans: [Span] = []
+        @exclusivity(unchecked) var attachments: [Attachment] = []
+        @exclusivity(unchecked) var paragraphStyle: ParagraphStyle?
 
         init(string: String, style: TextStyle) {
             self.string = string
@@ -110,6 +113,7 @@ public struct AttributedText: Hashable, Sendable {
         public var attributes: TextAttributes
 
         /// `attributes` over the UTF-8 byte range `range`.
+        @inlinable
         public init(range: Range<Int>, attributes: TextAttributes) {
             self.range = range
             self.attributes = attributes
@@ -207,31 +211,81 @@ public struct AttributedText: Hashable, Sendable {
     mutating func addAttachment(_ attachment: TextAttachment, at offset: Int, in unit: TextOffsetUnit = .utf8,
                                 argument: @autoclosure () -> String) throws {
         let utf8Offset = try unit.utf8Offset(of: offset, in: string, argument: argument() + ".offset")
-        let utf8 = string.utf8
-        let at = utf8.index(utf8.startIndex, offsetBy: utf8Offset)
-        guard at < utf8.endIndex, string.unicodeScalars[at] == "\u{FFFC}" else {
-            let found = at < utf8.endIndex ? "U+" + String(string.unicodeScalars[at].value, radix: 16, uppercase: true)
-                                           : "the end of the text"
-            throw InvalidArgumentError(argument: argument() + ".offset", requirement: "the offset of a U+FFFC in the text",
-                                       value: "\(offset) (\(found))")
-        }
-        // After an ASCII character (never a prepended mark) it starts one.
-        let startsCluster = utf8Offset == 0 || utf8[utf8.index(before: at)] < 0x80 || PreparedText.withUTF8(string) { bytes in
-            var boundary = 0
-            while boundary < utf8Offset { boundary = GraphemeBreaking.clusterEnd(startingAt: boundary, inUTF8: bytes) }
-            return boundary == utf8Offset
-        }
-        guard startsCluster else {
-            throw InvalidArgumentError(argument: argument() + ".offset",
-                                       requirement: "a U+FFFC that starts a grapheme cluster (not after a prepended mark)",
-                                       value: "\(offset)")
-        }
+        try checkAttachment(at: utf8Offset, given: offset, argument: argument())
         guard !attachments.contains(where: { $0.offset == utf8Offset }) else {
             throw InvalidArgumentError(argument: argument() + ".offset", requirement: "the offset of one attachment only",
                                        value: "\(offset) (attached already)")
         }
-        attachments.append(Attachment(offset: utf8Offset, attachment: attachment))
-        attachments.sort { $0.offset < $1.offset }
+        // In offset order: after the last (as a text is built), or in its place.
+        let place = attachments.last.map { $0.offset < utf8Offset } ?? true
+            ? attachments.count : attachments.firstIndex { $0.offset > utf8Offset } ?? attachments.count
+        attachments.insert(Attachment(offset: utf8Offset, attachment: attachment), at: place)
+    }
+
+    /// Throws unless UTF-8 offset `utf8Offset` (a character boundary; `offset` as given) holds
+    /// a U+FFFC that starts a grapheme cluster, the error naming `argument`.
+    private func checkAttachment(at utf8Offset: Int, given offset: Int, argument: @autoclosure () -> String) throws {
+        enum Fault { case none, notObjectReplacement, insideCluster }
+        let fault = PreparedText.withUTF8(string) { bytes -> Fault in
+            guard utf8Offset + 3 <= bytes.count, bytes[utf8Offset] == 0xEF, bytes[utf8Offset + 1] == 0xBF,
+                  bytes[utf8Offset + 2] == 0xBC else { return .notObjectReplacement }
+            // After an ASCII character (never a prepended mark) it starts one.
+            if utf8Offset == 0 || bytes[utf8Offset - 1] < 0x80 { return .none }
+            var boundary = 0
+            while boundary < utf8Offset { boundary = GraphemeBreaking.clusterEnd(startingAt: boundary, inUTF8: bytes) }
+            return boundary == utf8Offset ? .none : .insideCluster
+        }
+        switch fault {
+        case .none:
+            return
+        case .notObjectReplacement:
+            let utf8 = string.utf8
+            let at = utf8.index(utf8.startIndex, offsetBy: utf8Offset)
+            let found = at < utf8.endIndex ? "U+" + String(string.unicodeScalars[at].value, radix: 16, uppercase: true)
+                                           : "the end of the text"
+            throw InvalidArgumentError(argument: argument() + ".offset", requirement: "the offset of a U+FFFC in the text",
+                                       value: "\(offset) (\(found))")
+        case .insideCluster:
+            throw InvalidArgumentError(argument: argument() + ".offset",
+                                       requirement: "a U+FFFC that starts a grapheme cluster (not after a prepended mark)",
+                                       value: "\(offset)")
+        }
+    }
+
+    /// Appends `piece` with `attributes` over it (none when empty), for a ``Builder``: the
+    /// attributes are checked when it builds.
+    @usableFromInline
+    mutating func append(_ piece: String, unchecked attributes: consuming TextAttributes) {
+        let storage = uniqueStorage()
+        let start = storage.string.utf8.count
+        // One allocation for most posts: a string past 15 bytes would grow two or three times.
+        if start == 0 { storage.string.reserveCapacity(max(64, piece.utf8.count)) }
+        storage.string += piece
+        if !attributes.isEmpty {
+            if storage.spans.isEmpty { storage.spans.reserveCapacity(4) }  // one allocation for most texts' spans
+            storage.spans.append(Span(range: start..<storage.string.utf8.count, attributes: attributes))
+        }
+    }
+
+    /// Appends `attachment` on a U+FFFC with `attributes` over it, for a ``Builder``: checked
+    /// when it builds.
+    mutating func appendAttachment(_ attachment: TextAttachment, unchecked attributes: consuming TextAttributes) {
+        let offset = string.utf8.count
+        uniqueStorage().attachments.append(Attachment(offset: offset, attachment: attachment))
+        append("\u{FFFC}", unchecked: attributes)
+    }
+
+    /// Throws unless what a ``Builder`` appended unchecked can be used: every span's
+    /// attributes, and every attachment's U+FFFC (which starts a cluster unless it follows a
+    /// prepended mark).
+    func checkBuilt() throws {
+        for index in spans.indices {
+            try AttributedText.checkAttributes(spans[index].attributes, argument: "spans[\(index)]")
+        }
+        for index in attachments.indices {
+            try checkAttachment(at: attachments[index].offset, given: attachments[index].offset,
+                                argument: "attachments[\(index)]")
+        }
     }
 
     /// The text cut into stretches of one style each, in order, covering it whole: every
