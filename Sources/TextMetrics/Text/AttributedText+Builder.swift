@@ -20,11 +20,16 @@ extension AttributedText {
             text = AttributedText("", style: style)
         }
 
-        /// Appends `piece` with `attributes` over it (none: the text's style). (Inlinable, so
-        /// that the attributes are made where they are moved in, not copied across a call.)
+        /// Appends `piece` with `attributes` over it. (Inlinable, so that the attributes are
+        /// made where they are moved in, not copied across a call.)
         @inlinable
-        public mutating func append(_ piece: String, _ attributes: consuming TextAttributes = TextAttributes()) {
+        public mutating func append(_ piece: String, _ attributes: consuming TextAttributes) {
             text.append(piece, unchecked: attributes)
+        }
+
+        /// Appends `piece` in the text's style.
+        public mutating func append(_ piece: String) {
+            text.append(piece)
         }
 
         /// Appends an attachment: a U+FFFC with `attachment` on it, with `attributes` over it.

@@ -256,15 +256,21 @@ public struct AttributedText: Hashable, Sendable {
     /// attributes are checked when it builds.
     @usableFromInline
     mutating func append(_ piece: String, unchecked attributes: consuming TextAttributes) {
-        let storage = uniqueStorage()
-        let start = storage.string.utf8.count
-        // One allocation for most posts: a string past 15 bytes would grow two or three times.
-        if start == 0 { storage.string.reserveCapacity(max(64, piece.utf8.count)) }
-        storage.string += piece
+        let start = string.utf8.count
+        append(piece)
         if !attributes.isEmpty {
+            let storage = uniqueStorage()
             if storage.spans.isEmpty { storage.spans.reserveCapacity(4) }  // one allocation for most texts' spans
-            storage.spans.append(Span(range: start..<storage.string.utf8.count, attributes: attributes))
+            storage.spans.append(Span(range: start..<storage.string.utf8.count, attributes: consume attributes))
         }
+    }
+
+    /// Appends `piece` in the text's style, for a ``Builder``.
+    mutating func append(_ piece: String) {
+        let storage = uniqueStorage()
+        // One allocation for most posts: a string past 15 bytes would grow two or three times.
+        if storage.string.isEmpty { storage.string.reserveCapacity(max(64, piece.utf8.count)) }
+        storage.string += piece
     }
 
     /// Appends `attachment` on a U+FFFC with `attributes` over it, for a ``Builder``: checked
@@ -272,7 +278,7 @@ public struct AttributedText: Hashable, Sendable {
     mutating func appendAttachment(_ attachment: TextAttachment, unchecked attributes: consuming TextAttributes) {
         let offset = string.utf8.count
         uniqueStorage().attachments.append(Attachment(offset: offset, attachment: attachment))
-        append("\u{FFFC}", unchecked: attributes)
+        if attributes.isEmpty { append("\u{FFFC}") } else { append("\u{FFFC}", unchecked: attributes) }
     }
 
     /// Throws unless what a ``Builder`` appended unchecked can be used: every span's

@@ -22,7 +22,7 @@ struct ShapingStyle: Hashable, Sendable {
     /// (``TextAttributes/validate()``), over this style: the fonts (at the size in effect when
     /// ``TextAttributes/fontsKeepSize``), the size, kern, features and language.
     /// - Throws: only what resizing the fonts throws, which checked attributes never make it.
-    mutating func set(_ attributes: TextAttributes) throws {
+    mutating func set(_ attributes: borrowing TextAttributes) throws {
         if let given = attributes.fonts {
             if let size = attributes.size {
                 fonts = try given.resized(to: size)

@@ -75,7 +75,7 @@ public struct TextStyle: Hashable, Sendable {
     /// Sets `attributes`, checked already (``TextAttributes/validate()``), over this style in
     /// place: for attributes applied again and again (a span's over each piece it covers).
     /// - Throws: only what resizing the fonts throws, which checked attributes never make it.
-    mutating func set(_ attributes: TextAttributes) throws {
+    mutating func set(_ attributes: borrowing TextAttributes) throws {
         try shaping.set(attributes)
         if let color = attributes.color { self.color = color }
         if let link = attributes.link { self.link = link }
