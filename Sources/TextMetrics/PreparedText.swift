@@ -59,8 +59,10 @@ public struct PreparedText: Sendable {
     let hasStyledTabs: Bool
     /// Whether the text has a paragraph style (kept: a layout asks before reading the style).
     private let hasParagraphStyle: Bool
-    /// Whether every line is the primary font's height: no fallback font shows anywhere in
-    /// the text, so a layout's height is its line count times the primary line height.
+    /// Whether every line is the primary font's height: no font of another height (ascent,
+    /// descent and line gap) and no attachment shows anywhere in the text — fallback fonts
+    /// and styles in fonts of the primary's metrics do not count — so a layout's height is
+    /// its line count times the primary line height.
     public let hasUniformLineHeight: Bool
 
     /// The largest text accepted: offsets are kept in 32 bits.
@@ -127,7 +129,7 @@ public struct PreparedText: Sendable {
             let measurer = RunMeasurer(fonts: fonts, runs: runs, options: shapingOptions)
             return (measuring(measurer, splitter, bytes), measurer)
         }
-        (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments)
+        (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments, in: fonts)
         hasParagraphStyle = attributed?.paragraphStyle != nil
         hasStyledTabs = hasParagraphStyle && text.utf8.contains(0x09)
     }
@@ -140,15 +142,17 @@ public struct PreparedText: Sendable {
         self.primaryFontMask = primaryFontMask
         self.segments = segments
         self.measurer = measurer
-        (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments, keepsCuts: true)
+        (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments, in: measurer.fonts, keepsCuts: true)
         hasParagraphStyle = attributed.paragraphStyle != nil
         hasStyledTabs = hasParagraphStyle && attributed.string.utf8.contains(0x09)
     }
 
-    /// What the segments say about the whole text, in one pass: whether every line is the
-    /// primary font's height, whether a glyph is missing, and a memo of its cuts when a segment
-    /// is too long for the faces' caches or `keepsCuts` (an attributed text of several styles).
-    private static func summary(of segments: [MeasuredSegment], keepsCuts: Bool = false) -> (Bool, Bool, CutMemo?) {
+    /// What the segments (of a text in `fonts`) say about the whole text, in one pass: whether
+    /// every line is the primary font's height, whether a glyph is missing, and a memo of its
+    /// cuts when a segment is too long for the faces' caches or `keepsCuts` (an attributed
+    /// text of several styles).
+    private static func summary(of segments: [MeasuredSegment], in fonts: FontChain,
+                                keepsCuts: Bool = false) -> (Bool, Bool, CutMemo?) {
         var fontMask: UInt32 = 0
         var hasMissingGlyphs = false
         var hasLongSegments = false
@@ -158,7 +162,7 @@ public struct PreparedText: Sendable {
             hasLongSegments = hasLongSegments
                 || (Int(segment.end - segment.start) > CutMemo.minimumLength && !segment.isCharacterRun)
         }
-        return (fontMask <= 1, hasMissingGlyphs, hasLongSegments || keepsCuts ? CutMemo() : nil)
+        return (fontMask & ~fonts.primaryBoxMask == 0, hasMissingGlyphs, hasLongSegments || keepsCuts ? CutMemo() : nil)
     }
 
     /// The paragraph style every paragraph of the text is laid out with (its attributed text's),

@@ -62,8 +62,9 @@ public final class SizedText: Sendable {
             // from the trailing margin needs its room too, or the text would wrap at its own width.
             naturalWidth = prepared.size(in: .unlimited).width + (style.tailIndent < 0 ? -style.tailIndent : 0)
             if prepared.hasUniformLineHeight, !prepared.hasStyledTabs, style.stacksLinesAlike(paragraphs: paragraphCount) {
-                uniformStack = (style.stacked(LineBox(prepared.fonts.metrics)).height,
-                                style.spacing(beforeLineStartingParagraph: false))
+                let box = LineBox(prepared.fonts.metrics)
+                let (height, shift) = style.stacked(box)
+                uniformStack = (height, style.spacing(beforeLineStartingParagraph: false), box.ascent + shift)
             } else {
                 uniformStack = nil
             }
@@ -73,22 +74,26 @@ public final class SizedText: Sendable {
             uniformStack = nil
             hasQuickHeights = prepared.hasUniformLineHeight
         }
+        ellipsisKeepsLineBox = hasQuickHeights && prepared.fonts.ellipsisFont == 0
     }
 
     /// Whether the O(1) and whole-segment quick paths apply: every line is the primary
     /// font's height, fitted in the whole width, and stacked alike (kept: asked on every sizing).
     private let hasQuickHeights: Bool
-    /// How a paragraph style that stacks every line alike stacks each (its height and the
-    /// spacing above every line but the first), when the quick paths apply to a text that has
-    /// one (``ParagraphStyle/stacksLinesAlike(paragraphs:)``).
-    private let uniformStack: (height: Double, spacing: Double)?
+    /// How a paragraph style that stacks every line alike stacks each (its height, the
+    /// spacing above every line but the first, and its baseline below its top), when the quick
+    /// paths apply to a text that has one (``ParagraphStyle/stacksLinesAlike(paragraphs:)``).
+    private let uniformStack: (height: Double, spacing: Double, baseline: Double)?
+    /// Whether a line the ellipsis ends is as tall as the others: the primary font draws it
+    /// (the layout adds the font that draws it to the line; the kept text is the primary's).
+    private let ellipsisKeepsLineBox: Bool
     /// The prepared text.
     public let prepared: PreparedText
 
     /// The height of `lines` lines of the primary font's height, stacked as the layout stacks
     /// them: one after another, with the paragraph style's height and spacing.
     private func stackedHeight(lines: Int) -> Double {
-        guard let (height, spacing) = uniformStack else { return Double(lines) * lineHeight }
+        guard let (height, spacing, _) = uniformStack else { return Double(lines) * lineHeight }
         var bottom = 0.0
         for line in 0..<lines { bottom = (line == 0 ? 0 : bottom + spacing) + height }
         return bottom
@@ -118,20 +123,39 @@ public final class SizedText: Sendable {
     }
 
     /// The number of lines at `width` when the quick paths know it — every line the primary
-    /// font's height, fitted in the whole width and stacked alike, no token shown: O(1) when
-    /// each paragraph fits on a line, a count over whole segments when no word is cut — else
-    /// `nil`, for the layout.
+    /// font's height, fitted in the whole width and stacked alike, a truncated last line as tall
+    /// as the others: O(1) when each paragraph fits on a line, a count over whole segments when
+    /// no word is cut — else `nil`, for the layout.
+    @inline(__always)
     private func quickLineCount(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                                 truncationToken: TruncationToken?) -> Int? {
         guard hasQuickHeights else { return nil }
         let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
-        if naturalWidth + 1e-7 <= width, truncationToken == nil || paragraphCount <= maxLines {
-            return min(paragraphCount, maxLines)
+        if naturalWidth + 1e-7 <= width {
+            if paragraphCount <= maxLines { return paragraphCount }
+            return truncatedLineKeepsBox(lineBreakMode, truncationToken) ? maxLines : nil
         }
-        guard truncationToken == nil, lineBreakMode != .charWrap, width > 0 else { return nil }
-        return prepared.segments.withUnsafeBufferPointer {
-            LineFitter.wholeSegmentLines($0, limit: LineFitter.limit(forMaxUnits: width / pointsPerUnit), maxLines: maxLines)
-        }?.lines
+        guard lineBreakMode != .charWrap, width > 0 else { return nil }
+        // Whether the text is cut matters only when a line cut with a token may be taller:
+        // then one line more is counted, to tell.
+        let counted = truncationToken == nil && ellipsisKeepsLineBox || maxLines == .max ? maxLines : maxLines + 1
+        guard let lines = prepared.segments.withUnsafeBufferPointer({
+            LineFitter.wholeSegmentLines($0, limit: LineFitter.limit(forMaxUnits: width / pointsPerUnit), maxLines: counted)
+        })?.lines else { return nil }
+        if lines <= maxLines { return lines }
+        return truncatedLineKeepsBox(lineBreakMode, truncationToken) ? maxLines : nil
+    }
+
+    /// Whether the last line of a text cut in `lineBreakMode` with `token` is as tall as the
+    /// others: it shows its kept text (in the primary font), and the token — or the ellipsis,
+    /// when the token does not fit the line — or neither (clipped), or nothing more when the
+    /// mode does not truncate.
+    private func truncatedLineKeepsBox(_ lineBreakMode: LineBreakMode, _ token: TruncationToken?) -> Bool {
+        guard lineBreakMode.truncates else { return true }
+        guard ellipsisKeepsLineBox else { return false }
+        guard let token else { return true }
+        let primary = LineBox(prepared.fonts.metrics)
+        return primary.union(token.box) == primary
     }
 
     /// The first and last baselines at `width` points, in points from the text's top, as
@@ -142,12 +166,16 @@ public final class SizedText: Sendable {
     public func baselines(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                           truncationToken: TruncationToken? = nil) throws -> (first: Double, last: Double) {
         if paragraphCount == 0 { return (0, 0) }
-        // A paragraph style's baselines move with its line heights: the layout places them.
-        if uniformStack == nil,
-           let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+        if let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                       truncationToken: truncationToken) {
-            let ascender = prepared.fonts.metrics.ascender
-            return (ascender, Double(lines - 1) * lineHeight + ascender)
+            guard let (height, spacing, baseline) = uniformStack else {
+                let ascender = prepared.fonts.metrics.ascender
+                return (ascender, Double(lines - 1) * lineHeight + ascender)
+            }
+            // Each line's top as the layout stacks them (the same additions, in order).
+            var top = 0.0
+            for _ in 1..<max(lines, 1) { top = top + height + spacing }
+            return (baseline, top + baseline)
         }
         return prepared.baselines(in: try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
                                                         lineBreakMode: lineBreakMode, truncationToken: truncationToken))

@@ -79,4 +79,101 @@ import Testing
         }
         #expect(quick >= 30)
     }
+
+    /// With a truncation token, or the ellipsis, on the last line: the quick paths count lines
+    /// when the truncated line is as tall as the others (a token within the primary font's box,
+    /// the ellipsis in the primary font), and the heights and baselines are the layout's either
+    /// way — tokens smaller and taller than the text, a primary font without U+2026, every
+    /// truncating mode, with and without a paragraph style.
+    @Test func matchesTheMeasurerWithATruncationToken() throws {
+        let small = try TruncationToken(AttributedText("… more", style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 13))))
+        let tall = try TruncationToken(AttributedText("… more", style: TextStyle(fonts: try FontChain(named: ["Roboto-Medium"], size: 24))))
+        var spaced = ParagraphStyle()
+        spaced.lineSpacing = 4
+        var multiple = ParagraphStyle()
+        multiple.lineHeightMultiple = 1.3
+        multiple.minimumLineHeight = 19
+        // Noto Sans Thai has no U+2026: the second chain draws the ellipsis in Roboto (a line
+        // it ends shows both fonts), the third in Thai's .notdef.
+        let chains = [try FontChain(named: ["Roboto-Regular"], size: 15),
+                      try FontChain(named: ["NotoSansThai-Regular", "Roboto-Regular"], size: 15),
+                      try FontChain(named: ["NotoSansThai-Regular"], size: 15)]
+        #expect(chains.map(\.ellipsisFont) == [0, 1, 0])
+        var quick = 0
+        var layouts = 0
+        for text in Self.texts {
+            for fonts in chains {
+                for style in [nil, spaced, multiple] {
+                    var attributed = AttributedText(text, style: TextStyle(fonts: fonts))
+                    attributed.paragraphStyle = style
+                    let sized = try SizedText(attributed)
+                    for width in stride(from: 20.0, through: 420, by: 13.5) {
+                        for lines in [1, 2, 3] {
+                            for mode in [LineBreakMode.truncateTail, .truncateHead, .truncateMiddle, .wordWrap] {
+                                for token in [nil, small, tall] {
+                                    let container = try TextContainer(width: width, numberOfLines: lines, lineBreakMode: mode,
+                                                                      truncationToken: token)
+                                    let layout = sized.prepared.layout(in: container)
+                                    let label = "\(fonts.primary.face) \(style.map { "\($0)" } ?? "no style") \(text.debugDescription) @\(width) ×\(lines) \(mode) \(token == nil ? "…" : token == small ? "small" : "tall")"
+                                    #expect(try sized.height(width: width, numberOfLines: lines, lineBreakMode: mode,
+                                                             truncationToken: token) == layout.size.height, "\(label)")
+                                    let (first, last) = try sized.baselines(width: width, numberOfLines: lines, lineBreakMode: mode,
+                                                                            truncationToken: token)
+                                    #expect(first == layout.firstBaseline && last == layout.lastBaseline, "\(label)")
+                                    if layout.isTruncated { quick += token == tall ? 0 : 1 }
+                                    layouts += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(quick > 500, "\(quick) truncated layouts of \(layouts)")
+    }
+
+    /// A text whose fallback or styled fonts have the primary font's line box (Roboto Medium
+    /// beside Roboto Regular, Noto Color Emoji at the same size: the fonts' own ascent, descent
+    /// and gap, read here) has one line height, and its quick heights and baselines are its
+    /// layout's; a font of another box (a smaller link, WenQuanYi) takes the layout.
+    @Test func fontsOfThePrimaryLineBoxKeepOneLineHeight() throws {
+        let regular = try FontChain(named: ["Roboto-Regular", "NotoColorEmoji", "wqy-microhei"], size: 15)
+        let medium = try FontChain(named: ["Roboto-Medium"], size: 15)
+        let metrics = regular.fonts.map(\.metrics)
+        #expect(metrics[1].ascender == metrics[0].ascender && metrics[1].descender == metrics[0].descender
+                && metrics[1].lineGap == metrics[0].lineGap && metrics[2].ascender != metrics[0].ascender)
+        var spaced = ParagraphStyle()
+        spaced.lineSpacing = 3
+        let more = try TruncationToken(AttributedText("… more", style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 13))))
+        let cases: [(String, [(Range<Int>, TextAttributes)], Bool)] = [
+            ("@alice replied 👋 to the thread about 📸 photos and more words to wrap the lines 😂", [(0..<6, TextAttributes(fonts: medium))], true),
+            ("plain words with an emoji 👋🏽 and more words to wrap onto a few lines of text", [], true),
+            ("@bob wrote see example.com/a-link-here in a smaller size and more words", [(16..<38, TextAttributes(size: 13))], false),
+            ("mixed 中文字符 with WenQuanYi's taller box and more words to wrap the lines", [], false),
+        ]
+        for (string, spans, uniform) in cases {
+            for style in [nil, spaced] {
+                var text = AttributedText(string, style: TextStyle(fonts: regular))
+                for (range, attributes) in spans { try text.addAttributes(attributes, to: range) }
+                text.paragraphStyle = style
+                let sized = try SizedText(text)
+                #expect(sized.prepared.hasUniformLineHeight == uniform, "\(string)")
+                for width in stride(from: 40.0, through: 400, by: 17) {
+                    for lines in [0, 2, 3] {
+                        for token in [nil, more] {
+                            let container = try TextContainer(width: width, numberOfLines: lines, lineBreakMode: .truncateTail,
+                                                              truncationToken: token)
+                            let layout = sized.prepared.layout(in: container)
+                            #expect(try sized.height(width: width, numberOfLines: lines, lineBreakMode: .truncateTail,
+                                                     truncationToken: token) == layout.size.height, "\(string) @\(width) ×\(lines)")
+                            let baselines = try sized.baselines(width: width, numberOfLines: lines, lineBreakMode: .truncateTail,
+                                                                truncationToken: token)
+                            #expect(baselines.first == layout.firstBaseline && baselines.last == layout.lastBaseline)
+                            if uniform { #expect(layout.lines.allSatisfy { $0.height == layout.lines[0].height }) }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
