@@ -162,7 +162,8 @@ public struct PreparedText: Sendable {
             hasLongSegments = hasLongSegments
                 || (Int(segment.end - segment.start) > CutMemo.minimumLength && !segment.isCharacterRun)
         }
-        return (fontMask & ~fonts.primaryBoxMask == 0, hasMissingGlyphs, hasLongSegments || keepsCuts ? CutMemo() : nil)
+        return (fontMask <= 1 || fonts.hasPrimaryLineBox(fontMask), hasMissingGlyphs,
+                hasLongSegments || keepsCuts ? CutMemo() : nil)
     }
 
     /// The paragraph style every paragraph of the text is laid out with (its attributed text's),

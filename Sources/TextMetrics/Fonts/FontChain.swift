@@ -35,10 +35,6 @@ public struct FontChain: Sendable, Hashable {
     let asciiMask: UInt16
     /// The fonts that have some CJK Unified Ideograph of U+4E00–U+9FFF (bit i: font i).
     let ideographMask: UInt16
-    /// The fonts whose line box — ascent, descent and line gap at their size — is the primary
-    /// font's (bit i: font i; Roboto's weights, or a color emoji font made to match): a line
-    /// showing only these is the primary font's height.
-    let primaryBoxMask: UInt32
 
     /// What measuring reads of one font of the chain, for every text.
     struct Member: Sendable {
@@ -81,7 +77,6 @@ public struct FontChain: Sendable, Hashable {
         ideographMask = fonts.indices.reduce(0) { mask, index in
             fonts[index].face.hasUnifiedIdeographs ? mask | 1 << UInt16(index) : mask
         }
-        primaryBoxMask = FontChain.primaryBoxMask(fonts)
         var common: Int64 = 1
         for font in fonts {
             let upem = Int64(font.face.metrics.unitsPerEm)
@@ -112,7 +107,6 @@ public struct FontChain: Sendable, Hashable {
         colorMask = 0
         asciiMask = 0
         ideographMask = 0
-        primaryBoxMask = FontChain.primaryBoxMask(fonts)
         unitsPerEm = 0
         pointsPerUnit = 1 / Double(unitsPerPoint)
         members = fonts.map { font in
@@ -157,7 +151,6 @@ public struct FontChain: Sendable, Hashable {
         colorMask = font.face.hasColorGlyphs ? 1 : 0
         asciiMask = font.face.coversPrintableASCII ? 1 : 0
         ideographMask = font.face.hasUnifiedIdeographs ? 1 : 0
-        primaryBoxMask = 1
         unitsPerEm = Int64(font.face.metrics.unitsPerEm)
         pointsPerUnit = font.pointsPerUnit
         members = font.face.soloChainMembers
@@ -266,10 +259,21 @@ public struct FontChain: Sendable, Hashable {
         return box
     }
 
-    /// The fonts of `fonts` whose line box is the first's (see ``primaryBoxMask``).
-    private static func primaryBoxMask(_ fonts: [Font]) -> UInt32 {
-        let primary = LineBox(fonts[0].metrics)
-        return fonts.indices.reduce(0) { mask, index in LineBox(fonts[index].metrics) == primary ? mask | 1 << UInt32(index) : mask }
+    /// Whether every font in `mask` (bit i: font i; no attachment) has the primary font's line
+    /// box — ascent, descent and line gap at its size (Roboto's weights, or a color emoji font
+    /// made to match): then a line showing only these is the primary font's height.
+    func hasPrimaryLineBox(_ mask: UInt32) -> Bool {
+        guard mask & FontChain.attachmentBit == 0 else { return false }
+        var others = mask & ~1
+        guard others != 0 else { return true }
+        return fonts.withUnsafeBufferPointer { fonts in
+            let primary = LineBox(fonts[0].metrics)
+            while others != 0 {
+                if LineBox(fonts[others.trailingZeroBitCount].metrics) != primary { return false }
+                others &= others - 1
+            }
+            return true
+        }
     }
 
     /// The font the ellipsis (U+2026) of a truncated line is drawn in: the first of the chain

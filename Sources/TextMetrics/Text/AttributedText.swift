@@ -312,46 +312,27 @@ public struct AttributedText: Hashable, Sendable {
 
     /// Calls `body` with each piece of the text between the spans' ends, in order, and its
     /// style: every span over it applied over ``style`` in the order it was added (once for
-    /// pieces under the same spans one after another).
+    /// pieces under the same spans one after another; ``SpanPieces``).
     func forEachPiece(_ body: (Range<Int>, TextStyle) -> Void) {
         let count = string.utf8.count
-        guard !spans.isEmpty else {
-            if count > 0 { body(0..<count, style) }
-            return
-        }
-        var points: [Int] = []
-        points.reserveCapacity(2 + 2 * spans.count)
-        points.append(0)
-        points.append(count)
-        for index in spans.indices where !spans[index].range.isEmpty {
-            points.append(spans[index].range.lowerBound)
-            points.append(spans[index].range.upperBound)
-        }
-        points.sort()
-        // The spans over the last piece (bit i: span i), when there are few enough to say so.
-        let remembers = spans.count <= 64
-        var covered: UInt64? = nil
+        guard count > 0 else { return }
         var pieceStyle = style
-        var start = 0
-        // Spans read in place: a copy of one retains its attributes' references.
         spans.withUnsafeBufferPointer { spans in
-            for end in points where end > start {
-                var covering: UInt64 = 0
-                if remembers {
-                    for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
-                        covering |= 1 << UInt64(index)
+            SpanPieces.taking(spans, where: { _ in true }) { taken in
+                var covered: SpanPieces.Covering = nil
+                var first = true
+                SpanPieces.forEach(count: count, spans: spans, taken: taken) { piece, covering in
+                    if first || covering == nil || covering != covered {
+                        pieceStyle = style
+                        SpanPieces.forEachSpan(over: piece, covering: covering, spans: spans, taken: taken) { span in
+                            // Every attribute was checked when the span was added: setting it cannot fail.
+                            try? pieceStyle.set(span.pointee.attributes)
+                        }
+                        covered = covering
+                        first = false
                     }
+                    body(piece, pieceStyle)
                 }
-                if !remembers || covering != covered {
-                    pieceStyle = style
-                    for index in spans.indices where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
-                        // Every attribute was checked when the span was added: setting it cannot fail.
-                        try? pieceStyle.set(spans[index].attributes)
-                    }
-                    covered = covering
-                }
-                body(start..<end, pieceStyle)
-                start = end
             }
         }
     }

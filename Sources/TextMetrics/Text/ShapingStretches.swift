@@ -23,7 +23,8 @@ struct ShapingStretches {
     private(set) var stretches: [Stretch] = []
 
     /// The shaping stretches of `text`.
-    /// - Complexity: O(spans × pieces), where the pieces are the text cut at every span's ends.
+    /// - Complexity: O(spans × pieces), where the pieces are the text cut at every shaping
+    ///   span's ends.
     init(_ text: AttributedText) {
         let count = text.string.utf8.count
         guard count > 0, !text.spans.isEmpty else {
@@ -34,95 +35,61 @@ struct ShapingStretches {
         styles = []
         PreparedText.withUTF8(text.string) { bytes in
             text.spans.withUnsafeBufferPointer { spans in
-                // The spans read in place, through a pointer: a span read out of the list
-                // would be copied, its attributes' references retained and released.
-                let spans = spans.baseAddress.unsafelyUnwrapped
-                // The spans that change shapes, by index (each span's attributes looked at once).
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: text.spans.count) { shaping in
-                    var shapingCount = 0
-                    for index in shaping.indices
-                    where !spans[index].range.isEmpty && (spans + index).pointee.attributes.changesShapes {
-                        shaping[shapingCount] = index
-                        shapingCount += 1
-                    }
-                    styles.reserveCapacity(shapingCount + 1)
+                SpanPieces.taking(spans, where: { $0.pointee.attributes.changesShapes }) { shaping in
+                    styles.reserveCapacity(shaping.count + 1)
                     styles.append(text.style.shaping)
-                    guard shapingCount > 0 else {
+                    guard !shaping.isEmpty else {
                         stretches = [Stretch(range: 0..<count, style: 0)]
                         return
                     }
-                    stretches.reserveCapacity(2 * shapingCount + 1)
-                    let shaping = UnsafeBufferPointer(rebasing: shaping[0..<shapingCount])
-                    // The pieces' ends: the text's and every shaping span's.
-                    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 + 2 * shapingCount) { ends in
-                        ends[0] = 0
-                        ends[1] = count
-                        for (position, index) in shaping.enumerated() {
-                            ends[2 + 2 * position] = spans[index].range.lowerBound
-                            ends[3 + 2 * position] = spans[index].range.upperBound
-                        }
-                        var sorted = ends
-                        sorted.sort()
-                        cut(at: UnsafeBufferPointer(sorted), spans: spans, shaping: shaping, bytes)
-                    }
+                    stretches.reserveCapacity(2 * shaping.count + 1)
+                    cut(bytes, spans: spans, shaping: shaping)
                 }
             }
         }
     }
 
-    /// Cuts the text (`bytes`) at `ends`, sorted, its pieces styled by the spans of `spans`
-    /// whose indices `shaping` lists (those that change shapes), set over the text's style.
-    private mutating func cut(at ends: UnsafeBufferPointer<Int>, spans: UnsafePointer<AttributedText.Span>,
-                              shaping: UnsafeBufferPointer<Int>, _ bytes: UnsafeBufferPointer<UInt8>) {
-        // The shaping spans over the last piece (bit i: shaping span i), when there are few
-        // enough to say so; a piece under the same spans has the same style.
-        let remembers = shaping.count <= 64
-        var covered: UInt64? = nil
+    /// Cuts the text (`bytes`) into stretches, its pieces styled by the spans of `spans` whose
+    /// indices `shaping` lists (those that change shapes) over the text's style.
+    private mutating func cut(_ bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<AttributedText.Span>,
+                              shaping: UnsafeBufferPointer<Int>) {
+        var covered: SpanPieces.Covering = nil
         var style = 0
-        var start = 0
         // The first cluster boundary at or after the offsets looked at so far.
         var boundary = 0
-        for end in ends where end > start {
-            defer { start = end }
-            var covering: UInt64 = 0
-            if remembers {
-                for (position, index) in shaping.enumerated()
-                where spans[index].range.lowerBound <= start && end <= spans[index].range.upperBound {
-                    covering |= 1 << UInt64(position)
-                }
-            }
+        SpanPieces.forEach(count: bytes.count, spans: spans, taken: shaping) { piece, covering in
             // A piece's stretch starts at the first cluster boundary in it: a start inside a
             // cluster moves to the cluster's end (the cluster keeps the style it starts in).
-            var first = start
-            if !ShapingStretches.isQuicklyClusterBoundary(start, bytes) {
-                while boundary < start { boundary = GraphemeBreaking.clusterEnd(startingAt: boundary, inUTF8: bytes) }
+            var first = piece.lowerBound
+            if !ShapingStretches.isQuicklyClusterBoundary(first, bytes) {
+                while boundary < first { boundary = GraphemeBreaking.clusterEnd(startingAt: boundary, inUTF8: bytes) }
                 first = boundary
             } else {
-                boundary = start
+                boundary = first
             }
-            guard first < end || stretches.isEmpty else { continue }
-            if !remembers || covering != covered {
-                style = remembers && covering == 0 ? 0 : styleOfPiece(start..<end, spans: spans, shaping: shaping)
+            guard first < piece.upperBound || stretches.isEmpty else { return }
+            if stretches.isEmpty || covering == nil || covering != covered {
+                style = covering == 0 ? 0 : styleOfPiece(piece, covering: covering, spans: spans, shaping: shaping)
                 covered = covering
             }
             if let last = stretches.last {
-                if last.style == style { continue }
+                if last.style == style { return }
                 stretches[stretches.count - 1].range = last.range.lowerBound..<first
             }
-            stretches.append(Stretch(range: first..<end, style: style))
+            stretches.append(Stretch(range: first..<piece.upperBound, style: style))
         }
         stretches[stretches.count - 1].range = stretches[stretches.count - 1].range.lowerBound..<bytes.count
     }
 
-    /// The index in ``styles`` of the shaping style of the piece `piece` (added when new):
-    /// every span of `shaping` (indices in `spans`) over it set over the text's style, in order.
-    private mutating func styleOfPiece(_ piece: Range<Int>, spans: UnsafePointer<AttributedText.Span>,
+    /// The index in ``styles`` of the shaping style of `piece` (added when new): the spans of
+    /// `shaping` over it (`covering`) set over the text's style, in order.
+    private mutating func styleOfPiece(_ piece: Range<Int>, covering: SpanPieces.Covering,
+                                       spans: UnsafeBufferPointer<AttributedText.Span>,
                                        shaping: UnsafeBufferPointer<Int>) -> Int {
         var style = styles[0]
-        for index in shaping
-        where spans[index].range.lowerBound <= piece.lowerBound && piece.upperBound <= spans[index].range.upperBound {
+        SpanPieces.forEachSpan(over: piece, covering: covering, spans: spans, taken: shaping) { span in
             // Every attribute was checked when the span was added: setting it cannot fail.
-            try? style.set((spans + index).pointee.attributes)
+            try? style.set(span.pointee.attributes)
         }
         if let known = styles.firstIndex(of: style) { return known }
         styles.append(consume style)

@@ -1,0 +1,84 @@
+/// The rule by which an ``AttributedText``'s spans style it, in one place: the text is cut at
+/// the ends of the spans taken into account into pieces, and a piece takes every span that
+/// covers it, in the order the spans were added (a later span wins for each attribute it sets).
+///
+/// ``AttributedText/styleRuns()`` takes every span; ``ShapingStretches`` only those that change
+/// shapes.
+enum SpanPieces {
+    /// The spans over a piece: bit i for the i-th span taken into account, when at most 64 are
+    /// (else `nil`: the piece's spans are found again, ``forEachSpan(over:covering:spans:taken:_:)``).
+    typealias Covering = UInt64?
+
+    /// Calls `body` with each piece, in order, of a text of `count` bytes cut at the ends of
+    /// the spans of `spans` whose indices `taken` lists (in order), and the spans over it.
+    /// The spans are read in place: a span copied out of its list retains its attributes'
+    /// references.
+    static func forEach(count: Int, spans: UnsafeBufferPointer<AttributedText.Span>, taken: UnsafeBufferPointer<Int>,
+                        _ body: (Range<Int>, Covering) -> Void) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 + 2 * taken.count) { ends in
+            ends[0] = 0
+            ends[1] = count
+            for (position, index) in taken.enumerated() {
+                let range = span(index, of: spans).pointee.range
+                ends[2 + 2 * position] = range.lowerBound
+                ends[3 + 2 * position] = range.upperBound
+            }
+            var sorted = ends
+            sorted.sort()
+            let remembers = taken.count <= 64
+            var start = 0
+            for end in sorted where end > start {
+                var covering: UInt64 = 0
+                if remembers {
+                    for (position, index) in taken.enumerated() {
+                        let range = span(index, of: spans).pointee.range
+                        if range.lowerBound <= start && end <= range.upperBound { covering |= 1 << UInt64(position) }
+                    }
+                }
+                body(start..<end, remembers ? covering : nil)
+                start = end
+            }
+        }
+    }
+
+    /// Calls `body` with the index of each span of `taken` over `piece` (`covering`, when
+    /// known, says which), in the order the spans were added.
+    static func forEachSpan(over piece: Range<Int>, covering: Covering, spans: UnsafeBufferPointer<AttributedText.Span>,
+                            taken: UnsafeBufferPointer<Int>, _ body: (UnsafePointer<AttributedText.Span>) -> Void) {
+        if var bits = covering {
+            while bits != 0 {
+                body(span(taken[bits.trailingZeroBitCount], of: spans))
+                bits &= bits - 1
+            }
+            return
+        }
+        for index in taken {
+            let range = span(index, of: spans).pointee.range
+            if range.lowerBound <= piece.lowerBound && piece.upperBound <= range.upperBound { body(span(index, of: spans)) }
+        }
+    }
+
+    /// Calls `body` with the indices of the spans of `spans` that are not empty and satisfy
+    /// `isTaken`, in order (each span's attributes looked at once, in place), and what `body`
+    /// returns.
+    static func taking<R>(_ spans: UnsafeBufferPointer<AttributedText.Span>,
+                          where isTaken: (UnsafePointer<AttributedText.Span>) -> Bool,
+                          _ body: (UnsafeBufferPointer<Int>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: spans.count) { taken in
+            var count = 0
+            for index in spans.indices where !span(index, of: spans).pointee.range.isEmpty && isTaken(span(index, of: spans)) {
+                taken[count] = index
+                count += 1
+            }
+            return body(UnsafeBufferPointer(rebasing: taken[0..<count]))
+        }
+    }
+
+    /// Span `index` of `spans`, in place (a span copied out of its list retains its attributes'
+    /// references).
+    @inline(__always)
+    private static func span(_ index: Int, of spans: UnsafeBufferPointer<AttributedText.Span>)
+        -> UnsafePointer<AttributedText.Span> {
+        spans.baseAddress.unsafelyUnwrapped + index
+    }
+}
