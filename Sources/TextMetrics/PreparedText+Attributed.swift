@@ -7,10 +7,12 @@ extension PreparedText {
     /// features and language (falling back along its own chain), letter spacing added after
     /// each grapheme cluster, and each attachment measured as its box.
     ///
-    /// A text whose every range shapes as its own style does, with no letter spacing, no
-    /// features and no attachment — plain text, or text whose ranges only carry colors, links,
-    /// underlines or tags — is prepared exactly as ``init(_:fonts:language:)`` prepares its
-    /// string (the same widths, the same caches, the same speed), and keeps the attributes.
+    /// A text that one style shapes whole, with no letter spacing, no features and no
+    /// attachment — plain text, text whose ranges only carry colors, links, underlines or tags,
+    /// or a text under one range that sets its fonts — is prepared exactly as
+    /// ``init(_:fonts:language:)`` prepares its string in that style's fonts (the same widths,
+    /// the same caches, the same speed; ``fonts`` is that style's chain), and keeps the
+    /// attributes.
     ///
     /// Lines are as tall as everything on them: the largest ascent (of every font, at its size,
     /// and every attachment) plus the largest descent plus the largest line gap.
@@ -25,9 +27,14 @@ extension PreparedText {
     /// (``StyledItemizer``), which the tests compare the shortcut with.
     init(_ attributed: AttributedText, itemizingASCII: Bool) throws {
         let cut = ShapingStretches(attributed)
-        // The text's own style read in place (`cut.styles[0]`: a copy retains its references).
-        if attributed.attachments.isEmpty, cut.styles.count == 1, cut.styles[0].isPlain {
-            try self.init(attributed.string, fonts: cut.styles[0].fonts, language: cut.styles[0].language,
+        // One style shapes the whole text — the text's own, or a span's over all of it, with
+        // the text's language (which its lines break by) — and no letter spacing, feature or
+        // attachment: the plain path, in that style's fonts. (Styles read in place: a copy
+        // retains their references.)
+        let only = cut.stretches.count == 1 ? cut.stretches[0].style : 0
+        if attributed.attachments.isEmpty, cut.stretches.count <= 1, cut.styles[only].isPlain,
+           cut.styles[only].language == cut.styles[0].language {
+            try self.init(attributed.string, fonts: cut.styles[only].fonts, language: cut.styles[only].language,
                           carrying: attributed)
             return
         }

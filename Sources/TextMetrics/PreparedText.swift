@@ -31,7 +31,8 @@ public struct PreparedText: Sendable {
     private let attributed: AttributedText?
     /// The fonts it was shaped in: the primary font and its fallbacks. For an attributed text,
     /// every font and size it is drawn in (its style's chain first, then the fonts its ranges
-    /// add): what ``PositionedGlyph/fontIndex`` indexes.
+    /// add; when one style shapes all of it, that style's chain): what
+    /// ``PositionedGlyph/fontIndex`` indexes.
     public var fonts: FontChain { measurer.fonts }
     /// The BCP 47 language tag passed to shaping and line breaking, or `nil` (see
     /// ``init(_:fonts:language:)``).

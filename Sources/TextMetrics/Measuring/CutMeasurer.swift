@@ -56,8 +56,11 @@ struct CutMeasurer {
         face.shaper.shape(bytes, range: range, properties: run.properties, into: &glyphs)
         let width = glyphs.reduce(Int32(0)) { $0 + $1.advance }
         if let key {
+            // Kept as a measure like any other: a text whose segment is this piece takes it,
+            // missing glyphs and all.
             face.segments.store(SegmentMeasure(width: width, trailingWhitespace: 0, lineEndCorrection: 0,
-                                               hasMissingGlyphs: false, graphemes: nil), for: key)
+                                               hasMissingGlyphs: run.hasMissingGlyph(glyphs, bytes), graphemes: nil),
+                                for: key)
         }
         return Int64(width)
     }

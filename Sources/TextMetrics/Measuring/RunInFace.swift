@@ -150,6 +150,11 @@ struct RunInFace {
         pieces[previous].measured.lineEndCorrection = Int32(clamping: Int64(isolated) - piece.contentWidth)
     }
 
+    /// Whether `glyphs` (shaped from `bytes`) draw a visible character with `.notdef`.
+    func hasMissingGlyph(_ glyphs: [ShapedGlyph], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        glyphs.contains { $0.isMissing && !isInvisible(at: Int($0.cluster), bytes) }
+    }
+
     /// Whether the character at `offset` shows nothing, so its `.notdef` is no missing glyph.
     private func isInvisible(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let (scalar, _) = UTF8Scan.scalar(startingAt: offset, in: bytes) else { return true }

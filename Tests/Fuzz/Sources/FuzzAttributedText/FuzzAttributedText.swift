@@ -183,7 +183,9 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
         // A token shown is drawn whole, once.
         if let token = layout.truncationToken {
             let drawn = prepared.glyphs(for: layout).flatMap { $0 }.count { $0.isTruncationToken }
-            check(drawn == token.glyphs.count, "the token drawn with \(drawn) of its \(token.glyphs.count) glyphs")
+            // The token's own glyphs: its text laid out on one line, as the token prepares it.
+            let own = token.prepared.glyphs(for: token.prepared.layout(in: .unlimited)).flatMap { $0 }.count
+            check(drawn == own, "the token drawn with \(drawn) of its \(own) glyphs")
         }
         check(tightens || layout.lines.allSatisfy { $0.width >= 0 }, "a line of negative width: \(layout.lines)")
 
@@ -211,8 +213,17 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
                     let metrics = shown.fonts.fonts[glyph.fontIndex].metrics
                     needed = metrics.ascender - metrics.descender
                 }
-                check(line.height >= needed - 1e-9 * max(1, needed),
-                      "line \(line.utf8Range) is \(line.height) pt tall, below \(needed) of \(glyph)")
+                // A paragraph style stacks the line at its natural height times the multiple,
+                // then at least the minimum and at most the maximum (NSParagraphStyle's rule):
+                // a maximum may leave a glyph taller than its line.
+                var least = needed
+                if let style = prepared.paragraphStyle {
+                    if style.lineHeightMultiple > 0 { least *= style.lineHeightMultiple }
+                    if style.minimumLineHeight > 0 { least = max(least, style.minimumLineHeight) }
+                    if style.maximumLineHeight > 0 { least = min(least, style.maximumLineHeight) }
+                }
+                check(line.height >= least - 1e-9 * max(1, least),
+                      "line \(line.utf8Range) is \(line.height) pt tall, below \(least) of \(glyph)")
             }
         }
 
