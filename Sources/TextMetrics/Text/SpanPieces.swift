@@ -59,7 +59,7 @@ enum SpanPieces {
     }
 
     /// Calls `body` with the indices of the spans of `spans` that are not empty and satisfy
-    /// `isTaken`, in order (each span's attributes looked at once, in place), and what `body`
+    /// `isTaken`, in order (each span looked at once, in place), and returns what `body`
     /// returns.
     static func taking<R>(_ spans: UnsafeBufferPointer<AttributedText.Span>,
                           where isTaken: (UnsafePointer<AttributedText.Span>) -> Bool,
