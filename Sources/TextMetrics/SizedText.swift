@@ -93,10 +93,18 @@ public final class SizedText: Sendable {
     /// The height of `lines` lines of the primary font's height, stacked as the layout stacks
     /// them: one after another, with the paragraph style's height and spacing.
     private func stackedHeight(lines: Int) -> Double {
-        guard let (height, spacing, _) = uniformStack else { return Double(lines) * lineHeight }
-        var bottom = 0.0
-        for line in 0..<lines { bottom = (line == 0 ? 0 : bottom + spacing) + height }
-        return bottom
+        guard let (height, _, _) = uniformStack else { return Double(lines) * lineHeight }
+        return lines == 0 ? 0 : lastLineTop(lines: lines) + height
+    }
+
+    /// The top of the last of `lines` (at least one) lines stacked alike (``uniformStack``),
+    /// by the layout's own additions in its order: each line's top is the one before's bottom
+    /// plus the spacing, its bottom its top plus its height.
+    private func lastLineTop(lines: Int) -> Double {
+        guard let (height, spacing, _) = uniformStack else { return Double(lines - 1) * lineHeight }
+        var top = 0.0
+        for _ in 1..<max(lines, 1) { top = top + height + spacing }
+        return top
     }
 
     /// The text.
@@ -168,14 +176,8 @@ public final class SizedText: Sendable {
         if paragraphCount == 0 { return (0, 0) }
         if let lines = quickLineCount(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                       truncationToken: truncationToken) {
-            guard let (height, spacing, baseline) = uniformStack else {
-                let ascender = prepared.fonts.metrics.ascender
-                return (ascender, Double(lines - 1) * lineHeight + ascender)
-            }
-            // Each line's top as the layout stacks them (the same additions, in order).
-            var top = 0.0
-            for _ in 1..<max(lines, 1) { top = top + height + spacing }
-            return (baseline, top + baseline)
+            let baseline = uniformStack?.baseline ?? prepared.fonts.metrics.ascender
+            return (baseline, lastLineTop(lines: lines) + baseline)
         }
         return prepared.baselines(in: try TextContainer(width: max(width, 1e-6), numberOfLines: numberOfLines,
                                                         lineBreakMode: lineBreakMode, truncationToken: truncationToken))

@@ -25,12 +25,6 @@ struct RowContent: CellContentSource {
         self.texts = texts
     }
 
-    /// Text node `node`'s truncation token, or `nil`.
-    @inline(__always)
-    private func token(_ node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
-        CellProgram.truncationToken(ofStyle: node.pointee.labelStyle, in: labelStyles)
-    }
-
     func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool {
         guard let condition = node.pointee.condition else { return true }
         return row.isPresent(condition)
@@ -45,7 +39,8 @@ struct RowContent: CellContentSource {
     }
 
     mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
-        try measured(node, index: index).heightPixels(node, widthPixels: widthPixels, scale: scale, token: token(node))
+        try measured(node, index: index).heightPixels(node, widthPixels: widthPixels, scale: scale,
+                                                      token: labelStyles.truncationToken(of: node))
     }
 
     mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
@@ -54,13 +49,15 @@ struct RowContent: CellContentSource {
 
     mutating func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                                 scale: Double) throws -> (first: Double, last: Double)? {
-        try measured(node, index: index).baselines(node, widthPixels: widthPixels, scale: scale, token: token(node))
+        try measured(node, index: index).baselines(node, widthPixels: widthPixels, scale: scale,
+                                                   token: labelStyles.truncationToken(of: node))
     }
 
     mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                              scale: Double) throws -> (PreparedText, TextLayout)? {
         let text = try measured(node, index: index)
-        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: token(node)))
+        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale,
+                                               token: labelStyles.truncationToken(of: node)))
     }
 }
 
@@ -96,17 +93,12 @@ struct PreparedContent: CellContentSource {
     /// (``CellLayoutEngine/withLabelStyles(_:)``).
     let labelStyles: UnsafeBufferPointer<CellProgram.LabelStyle>
 
-    /// Text node `index`'s truncation token, or `nil`.
-    @inline(__always)
-    private func token(_ node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
-        CellProgram.truncationToken(ofStyle: node.pointee.labelStyle, in: labelStyles)
-    }
-
     func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool { cell.present[index] }
 
     func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
-        return try text.heightPixels(node, widthPixels: widthPixels, scale: scale, token: token(node))
+        return try text.heightPixels(node, widthPixels: widthPixels, scale: scale,
+                                     token: labelStyles.truncationToken(of: node))
     }
 
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
@@ -117,13 +109,15 @@ struct PreparedContent: CellContentSource {
     func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                        scale: Double) throws -> (first: Double, last: Double)? {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
-        return try text.baselines(node, widthPixels: widthPixels, scale: scale, token: token(node))
+        return try text.baselines(node, widthPixels: widthPixels, scale: scale,
+                                  token: labelStyles.truncationToken(of: node))
     }
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                     scale: Double) throws -> (PreparedText, TextLayout)? {
         guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
-        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale, token: token(node)))
+        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale,
+                                               token: labelStyles.truncationToken(of: node)))
     }
 }
 

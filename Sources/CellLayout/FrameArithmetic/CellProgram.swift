@@ -195,15 +195,9 @@ package struct CellProgram: Sendable {
     /// Text node `index`'s truncation token, or `nil`.
     @inline(__always)
     package func truncationToken(ofNode index: Int) -> TruncationToken? {
-        labelStyles.withUnsafeBufferPointer { CellProgram.truncationToken(ofStyle: nodes[index].labelStyle, in: $0) }
-    }
-
-    /// The truncation token of a text node whose ``Node/labelStyle`` is `style`, among the
-    /// program's `labelStyles`, or `nil` — for a caller that keeps the styles, not the program.
-    @inline(__always)
-    package static func truncationToken(ofStyle style: Int32, in labelStyles: UnsafeBufferPointer<LabelStyle>)
-        -> TruncationToken? {
-        style >= 0 ? labelStyles[Int(style)].token : nil
+        nodes.withUnsafeBufferPointer { nodes in
+            labelStyles.withUnsafeBufferPointer { $0.truncationToken(of: nodes.baseAddress.unsafelyUnwrapped + index) }
+        }
     }
 
     /// The text text node `index` shows for a row whose field it shows is `value`.
@@ -245,5 +239,15 @@ package struct CellProgram: Sendable {
         case .column(let stack), .row(let stack):
             try check(stack.spacing, "spacing")
         }
+    }
+}
+
+extension UnsafeBufferPointer<CellProgram.LabelStyle> {
+    /// Text node `node`'s truncation token among these label styles (a program's, read in
+    /// place), or `nil`: for a content source, which keeps the styles, not the program.
+    @inline(__always)
+    func truncationToken(of node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
+        let style = node.pointee.labelStyle
+        return style >= 0 ? self[Int(style)].token : nil
     }
 }

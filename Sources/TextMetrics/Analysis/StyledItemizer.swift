@@ -20,15 +20,16 @@ enum StyledItemizer {
         var style: UInt16
         /// The style's fonts.
         var fonts: FontChain
-        /// Where, in the list of drawn font indices ``runs(of:isASCII:stretches:drawnFonts:attachments:itemizingASCII:)``
-        /// is given, the index in the text's chain of drawn fonts of each of `fonts` starts.
+        /// Where, in the list of drawn font indices
+        /// ``runs(of:isASCII:stretches:drawnFonts:attachments:itemizingASCII:)`` is given, the
+        /// index in the text's chain of drawn fonts of each of `fonts` starts.
         var drawnFonts: Int
     }
 
-    /// The runs of `bytes` (all ASCII when `isASCII`): `stretches`, in order, covering the text (their fonts' indices in
-    /// the chain of drawn fonts in `drawnFonts`), and `attachments`, the clusters (on cluster
-    /// boundaries, in order) that are attachments, by attachment index. With `itemizingASCII`,
-    /// every part is itemized, ASCII too (for the tests).
+    /// The runs of `bytes` (all ASCII when `isASCII`): `stretches`, in order, covering the
+    /// text (their fonts' indices in the chain of drawn fonts in `drawnFonts`), and
+    /// `attachments`, the clusters (on cluster boundaries, in order) that are attachments, by
+    /// attachment index. With `itemizingASCII`, every part is itemized, ASCII too (for the tests).
     static func runs(of bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, stretches: [Stretch], drawnFonts: [UInt8],
                      attachments: [(range: Range<Int>, index: UInt16)], itemizingASCII: Bool = false) -> [TextRun] {
         let levels = isASCII ? [] : BidiLevels.levelRuns(bytes)

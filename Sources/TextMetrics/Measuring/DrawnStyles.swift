@@ -27,13 +27,10 @@ final class DrawnStyles: Sendable {
     private let commonUnitsPerPoint: Int64
     private let largestSize: Double
 
-    /// The most fonts and sizes of all styles of one text together.
-    static var maxFontCount: Int { FontChain.maxDrawnCount }
-
     /// The drawing of `styles` for a text of `byteCount` UTF-8 bytes: a kept one, or one worked
     /// out (and kept when its unit is the one every text in these styles can use).
-    /// - Throws: ``InvalidArgumentError`` when the styles draw in more than ``maxFontCount``
-    ///   fonts and sizes.
+    /// - Throws: ``InvalidArgumentError`` when the styles draw in more than
+    ///   ``FontChain/maxDrawnCount`` fonts and sizes.
     static func of(_ styles: [ShapingStyle], byteCount: Int) throws -> DrawnStyles {
         let key = Key(styles: styles)
         if let kept = cache.value(for: key), kept.fits(byteCount: byteCount) { return kept }
@@ -55,9 +52,9 @@ final class DrawnStyles: Sendable {
             for font in style.fonts.fonts {
                 let index = fonts.firstIndex(of: font) ?? fonts.count
                 if index == fonts.count { fonts.append(font) }
-                guard fonts.count <= DrawnStyles.maxFontCount else {
+                guard fonts.count <= FontChain.maxDrawnCount else {
                     throw InvalidArgumentError(argument: "spans",
-                                               requirement: "at most \(DrawnStyles.maxFontCount) fonts and sizes in one text",
+                                               requirement: "at most \(FontChain.maxDrawnCount) fonts and sizes in one text",
                                                value: "\(DrawnStyles.fontCount(of: styles))")
                 }
                 drawnFonts.append(UInt8(index))

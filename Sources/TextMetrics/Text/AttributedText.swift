@@ -278,7 +278,7 @@ public struct AttributedText: Hashable, Sendable {
     mutating func appendAttachment(_ attachment: TextAttachment, unchecked attributes: consuming TextAttributes) {
         let offset = string.utf8.count
         uniqueStorage().attachments.append(Attachment(offset: offset, attachment: attachment))
-        if attributes.isEmpty { append("\u{FFFC}") } else { append("\u{FFFC}", unchecked: attributes) }
+        append("\u{FFFC}", unchecked: attributes)
     }
 
     /// Throws unless what a ``Builder`` appended unchecked can be used: every span's
