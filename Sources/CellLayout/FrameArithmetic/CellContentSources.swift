@@ -30,34 +30,38 @@ struct RowContent: CellContentSource {
         return row.isPresent(condition)
     }
 
-    mutating func measured(_ node: UnsafePointer<CellProgram.Node>, index: Int) throws -> SizedText {
+    /// Runs `body` on the row's text of `node`: looked up in the text cache the first time and
+    /// kept in `texts`, then read there in place (a copy of a sized text retains its parts).
+    @inline(__always)
+    private mutating func withText<R>(_ node: UnsafePointer<CellProgram.Node>, index: Int,
+                                      _ body: (borrowing SizedText) throws -> R) throws -> R {
         let ordinal = Int(node.pointee.textOrdinal)
-        if ordinal < texts.count, let text = texts[ordinal] { return text }
-        let text = try engine.measuredText(ofNode: index, in: row)
-        if ordinal < texts.count { texts[ordinal] = text }
-        return text
+        guard ordinal < texts.count else { return try body(engine.measuredText(ofNode: index, in: row)) }
+        if texts[ordinal] == nil { texts[ordinal] = try engine.measuredText(ofNode: index, in: row) }
+        return try body(texts[ordinal].unsafelyUnwrapped)
     }
 
     mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
-        try measured(node, index: index).heightPixels(node, widthPixels: widthPixels, scale: scale,
-                                                      token: labelStyles.truncationToken(of: node))
+        let token = labelStyles.truncationToken(of: node)
+        return try withText(node, index: index) { try $0.heightPixels(node, widthPixels: widthPixels, scale: scale, token: token) }
     }
 
     mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
-        PixelRounding.ceil(try measured(node, index: index).naturalWidth, scale: scale)
+        try withText(node, index: index) { PixelRounding.ceil($0.naturalWidth, scale: scale) }
     }
 
     mutating func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                                 scale: Double) throws -> (first: Double, last: Double)? {
-        try measured(node, index: index).baselines(node, widthPixels: widthPixels, scale: scale,
-                                                   token: labelStyles.truncationToken(of: node))
+        let token = labelStyles.truncationToken(of: node)
+        return try withText(node, index: index) { try $0.baselines(node, widthPixels: widthPixels, scale: scale, token: token) }
     }
 
     mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                              scale: Double) throws -> (PreparedText, TextLayout)? {
-        let text = try measured(node, index: index)
-        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale,
-                                               token: labelStyles.truncationToken(of: node)))
+        let token = labelStyles.truncationToken(of: node)
+        return try withText(node, index: index) {
+            ($0.prepared, try $0.layout(node, widthPixels: widthPixels, scale: scale, token: token))
+        }
     }
 }
 
@@ -88,34 +92,37 @@ extension SizedText {
 
 /// A prepared cell's content: presence decided and texts shaped once, for any width.
 struct PreparedContent: CellContentSource {
-    let cell: PreparedCell
+    /// The cell's presence of each item and its texts, in its arrays
+    /// (``CellLayoutEngine/withPreparedContent(_:_:)``): read in place, where a copy of the
+    /// cell, or of a sized text, would retain their parts.
+    let present: UnsafeBufferPointer<Bool>
+    let texts: UnsafeBufferPointer<SizedText?>
     /// The template's label styles (their tokens), in the engine's program
     /// (``CellLayoutEngine/withLabelStyles(_:)``).
     let labelStyles: UnsafeBufferPointer<CellProgram.LabelStyle>
 
-    func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool { cell.present[index] }
+    func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool { present[index] }
 
     func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
-        guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
-        return try text.heightPixels(node, widthPixels: widthPixels, scale: scale,
-                                     token: labelStyles.truncationToken(of: node))
+        let token = labelStyles.truncationToken(of: node)
+        return try texts[Int(node.pointee.textOrdinal)]?.heightPixels(node, widthPixels: widthPixels, scale: scale,
+                                                                     token: token) ?? 0
     }
 
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
-        guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return 0 }
-        return PixelRounding.ceil(text.naturalWidth, scale: scale)
+        texts[Int(node.pointee.textOrdinal)].map { PixelRounding.ceil($0.naturalWidth, scale: scale) } ?? 0
     }
 
     func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                        scale: Double) throws -> (first: Double, last: Double)? {
-        guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
-        return try text.baselines(node, widthPixels: widthPixels, scale: scale,
-                                  token: labelStyles.truncationToken(of: node))
+        let token = labelStyles.truncationToken(of: node)
+        return try texts[Int(node.pointee.textOrdinal)]?.baselines(node, widthPixels: widthPixels, scale: scale,
+                                                                  token: token)
     }
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                     scale: Double) throws -> (PreparedText, TextLayout)? {
-        guard let text = cell.texts[Int(node.pointee.textOrdinal)] else { return nil }
+        guard let text = texts[Int(node.pointee.textOrdinal)] else { return nil }
         return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale,
                                                token: labelStyles.truncationToken(of: node)))
     }

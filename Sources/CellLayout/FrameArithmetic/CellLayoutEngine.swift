@@ -165,9 +165,7 @@ public final class CellLayoutEngine: Sendable {
     public func layout(for cell: PreparedCell, width: Double? = nil, scale: Double? = nil) throws -> CellLayout {
         let (width, scale) = try resolve(width, scale)
         try checkOwner(cell)
-        return try withLabelStyles { styles in
-            try layout(PreparedContent(cell: cell, labelStyles: styles), width: width, scale: scale)
-        }
+        return try withPreparedContent(cell) { try layout($0, width: width, scale: scale) }
     }
 
     /// A cheap guess of the height for `row` (no shaping: texts are taken as 0.5 em per UTF-8
@@ -225,9 +223,7 @@ public final class CellLayoutEngine: Sendable {
 
     func heightPixels(for cell: PreparedCell, width: Double, scale: Double) throws -> Int {
         try checkOwner(cell)
-        return try withLabelStyles { styles in
-            try heightPixels(PreparedContent(cell: cell, labelStyles: styles), width: width, scale: scale)
-        }
+        return try withPreparedContent(cell) { try heightPixels($0, width: width, scale: scale) }
     }
 
     func heightPixels(_ row: RowData, width: Double, scale: Double) throws -> Int {
@@ -236,13 +232,26 @@ public final class CellLayoutEngine: Sendable {
 
     /// Runs `body` with `row`'s content: the label styles in place (``withLabelStyles(_:)``)
     /// and its texts in a buffer on the stack — an array of optional texts would be allocated
-    /// for every row and destroyed element by element through the optional's generic witness.
+    /// for every row. The texts are moved out one by one: `deinitialize()` destroys a buffer
+    /// element by element through the optional's generic witness (~70 instructions each).
     func withRowContent<R>(_ row: RowData, _ body: (RowContent) throws -> R) rethrows -> R {
         try withLabelStyles { styles in
             try withUnsafeTemporaryAllocation(of: SizedText?.self, capacity: program.textNodeCount) { texts in
                 texts.initialize(repeating: nil)
-                defer { _ = texts.deinitialize() }
+                defer { for index in texts.indices { _ = texts.moveElement(from: index) } }
                 return try body(RowContent(row: row, engine: self, labelStyles: styles, texts: texts))
+            }
+        }
+    }
+
+    /// Runs `body` with prepared `cell`'s content: its presence, its texts and the label styles
+    /// read in place.
+    func withPreparedContent<R>(_ cell: PreparedCell, _ body: (PreparedContent) throws -> R) rethrows -> R {
+        try withLabelStyles { styles in
+            try cell.present.withUnsafeBufferPointer { present in
+                try cell.texts.withUnsafeBufferPointer { texts in
+                    try body(PreparedContent(present: present, texts: texts, labelStyles: styles))
+                }
             }
         }
     }
@@ -258,13 +267,23 @@ public final class CellLayoutEngine: Sendable {
         var width, left, top, right, bottom, rootWidth, rootHeight, body, separator: Int
     }
 
+    /// The program's lengths in pixels at `scale`: kept for the usual scales, else worked out.
+    private func lengths(atScale scale: Double) -> [PixelLengths] {
+        // Compared in place: `first(where:)` copies each (scale, lengths) pair it passes.
+        let kept = pixelLengths.withUnsafeBufferPointer { table -> [PixelLengths]? in
+            for index in table.indices where table[index].scale == scale { return table[index].lengths }
+            return nil
+        }
+        return kept ?? PixelLengths.of(program, scale: scale)
+    }
+
     /// Runs pass 1 over the template for one row and computes the cell's vertical sums.
     private func withArithmetic<S: CellContentSource, R>(
         _ source: S, width: Double, scale: Double,
         _ body: (inout FrameArithmetic<S>, CellBox) throws -> R
     ) throws -> R {
         let count = program.nodes.count
-        let lengths = pixelLengths.first { $0.scale == scale }?.lengths ?? PixelLengths.of(program, scale: scale)
+        let lengths = lengths(atScale: scale)
         return try program.nodes.withUnsafeBufferPointer { nodes in
             try program.childIndices.withUnsafeBufferPointer { children in
               try program.paths.withUnsafeBufferPointer { paths in

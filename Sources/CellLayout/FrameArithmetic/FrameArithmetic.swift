@@ -193,21 +193,26 @@ struct FrameArithmetic<Source: CellContentSource> {
         case .box:
             return length.top + (node.pointee.boxBaseline.map { PixelRounding.nearest($0 * scale) } ?? innerHeight)
         case .column:
-            let children = childIndices[node.pointee.children].filter { heights[$0] != -1 }
-            guard let chosen = first ? children.first : children.last else { return length.top + innerHeight }
+            guard let chosen = presentChild(of: node, first: first) else { return length.top + innerHeight }
             var y = length.top
-            for child in children {
+            for child in childIndices[node.pointee.children] where heights[child] != -1 {
                 if child == chosen { break }
                 y += heights[child] + length.spacing
             }
             return y + (try baseline(chosen, height: heights[chosen], first: first))
         case .row:
-            let children = childIndices[node.pointee.children].filter { heights[$0] != -1 }
-            guard let chosen = first ? children.first : children.last else { return length.top + innerHeight }
+            guard let chosen = presentChild(of: node, first: first) else { return length.top + innerHeight }
             let (offset, childHeight) = try rowOffset(node, index, child: chosen, innerHeight: innerHeight,
                                                       above: try baselineAbove(node))
             return length.top + offset + (try baseline(chosen, height: childHeight, first: first))
         }
+    }
+
+    /// The first (or last) present child of stack `node` (sized, so its height is not -1), or
+    /// `nil` when none is.
+    private func presentChild(of node: UnsafePointer<CellProgram.Node>, first: Bool) -> Int? {
+        let children = childIndices[node.pointee.children]
+        return first ? children.first { heights[$0] != -1 } : children.last { heights[$0] != -1 }
     }
 
     /// Where row `index` (content `innerHeight` pixels tall) places `child` across: its

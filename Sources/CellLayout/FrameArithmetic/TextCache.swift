@@ -70,24 +70,19 @@ package final class TextCache: Sendable {
         let (field, font, labelStyle) = program.nodes.withUnsafeBufferPointer { nodes in
             (nodes[index].field, nodes[index].font, nodes[index].labelStyle)
         }
+        // A string in the node's font, with no paragraph style: most labels.
+        let isPlain = labelStyle < 0 || program.paragraphStyle(ofNode: index) == nil
+        if isPlain, let string = row.string(ofField: field) { return try plainText(string, ofNode: index, font: font, program: program) }
         let value = row[field]  // looked up once: rows are scanned field by field
         // A styled text belongs to its node: its styles and paragraph style go with the key; a
         // text object is found by its JSON value, read only when it is new.
         let key: Key
         if case .object(let members)? = value {
             key = Key(font: Int32(-1 - index), text: "", members: members, membersDigest: row.objectDigest(ofField: field))
-        } else if labelStyle >= 0 && program.paragraphStyle(ofNode: index) != nil {
+        } else if !isPlain {
             key = Key(font: Int32(-1 - index), text: try program.labelText(ofNode: index, value: value))
         } else {
-            let string = try program.labelText(ofNode: index, value: value)
-            // The chain is read only on a miss: copying it out of the program costs per lookup.
-            return try text(for: Key(font: font, text: string)) {
-                do {
-                    return try SizedText(string, fonts: program.fonts[Int(font)])
-                } catch {
-                    throw TemplateError(path: program.paths[index], reason: "\(error)")
-                }
-            }
+            return try plainText(try program.labelText(ofNode: index, value: value), ofNode: index, font: font, program: program)
         }
         return try text(for: key) {
             let (string, styling) = try program.labelContent(ofNode: index, in: row)
@@ -96,6 +91,19 @@ package final class TextCache: Sendable {
             }
             do {
                 return try SizedText(attributed)
+            } catch {
+                throw TemplateError(path: program.paths[index], reason: "\(error)")
+            }
+        }
+    }
+
+    /// `string` in font chain `font` of `program`, what text node `index` shows: kept, or
+    /// prepared now and kept.
+    private func plainText(_ string: String, ofNode index: Int, font: Int32, program: CellProgram) throws -> SizedText {
+        // The chain is read only on a miss: copying it out of the program costs per lookup.
+        try text(for: Key(font: font, text: string)) {
+            do {
+                return try SizedText(string, fonts: program.fonts[Int(font)])
             } catch {
                 throw TemplateError(path: program.paths[index], reason: "\(error)")
             }

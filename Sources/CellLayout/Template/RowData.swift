@@ -75,6 +75,16 @@ public struct RowData: Hashable, Sendable {
         fields.withUnsafeBufferPointer { fields in RowData.index(of: name, in: fields).map { fields[$0].1 } }
     }
 
+    /// Field `name`'s string, when the row has that field and it is a string: what most labels
+    /// show, read in place (``subscript(name:)`` copies the whole value out, and the caller
+    /// then copies the string out of it again).
+    func string(ofField name: String) -> String? {
+        fields.withUnsafeBufferPointer { fields in
+            guard let index = RowData.index(of: name, in: fields), case .string(let string) = fields[index].1 else { return nil }
+            return string
+        }
+    }
+
     /// The digest of field `name`'s text object (0 when it is not an object), worked out when
     /// the row was made.
     func objectDigest(ofField name: String) -> UInt64 {

@@ -305,6 +305,7 @@ struct LineFitter {
     /// line of its own, or a character run does not fit whole (the fitter then ends the line
     /// among its characters). With `limit` `Int64.max`, one line per paragraph.
     /// - Complexity: O(segments laid out), no allocation.
+    @inline(__always)  // a caller that needs no widest line drops its bookkeeping
     static func wholeSegmentLines(_ segments: UnsafeBufferPointer<MeasuredSegment>, limit: Int64,
                                   maxLines: Int) -> (lines: Int, widest: Int64)? {
         var lines = 0
