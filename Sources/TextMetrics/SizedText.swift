@@ -51,17 +51,19 @@ public final class SizedText: Sendable {
     public init(prepared: PreparedText) {
         self.prepared = prepared
         // One line per paragraph: no segment overflows an unlimited line.
-        let (lines, widest) = prepared.segments.withUnsafeBufferPointer {
+        let (lines, widest, _) = prepared.segments.withUnsafeBufferPointer {
             LineFitter.wholeSegmentLines($0, limit: .max, maxLines: .max)!
         }
         paragraphCount = lines
         lineHeight = prepared.fonts.metrics.lineHeight
         pointsPerUnit = prepared.pointsPerUnit
+        // One line box, or lines of the primary font's box whenever they show a font of it.
+        let primaryBoxFonts = prepared.hasUniformLineHeight ? 0 : SizedText.primaryBoxFonts(of: prepared)
         if let style = prepared.paragraphStyle {
             // Indents and tab stops move lines: the layout knows where they end; a tail indent
             // from the trailing margin needs its room too, or the text would wrap at its own width.
             naturalWidth = prepared.size(in: .unlimited).width + (style.tailIndent < 0 ? -style.tailIndent : 0)
-            if prepared.hasUniformLineHeight, !prepared.hasStyledTabs, style.stacksLinesAlike(paragraphs: paragraphCount) {
+            if primaryBoxFonts != nil, !prepared.hasStyledTabs, style.stacksLinesAlike(paragraphs: paragraphCount) {
                 let box = LineBox(prepared.fonts.metrics)
                 let (height, shift) = style.stacked(box)
                 uniformStack = (height, style.spacing(beforeLineStartingParagraph: false), box.ascent + shift)
@@ -72,9 +74,26 @@ public final class SizedText: Sendable {
         } else {
             naturalWidth = Double(widest) * prepared.pointsPerUnit
             uniformStack = nil
-            hasQuickHeights = prepared.hasUniformLineHeight
+            hasQuickHeights = primaryBoxFonts != nil
         }
+        requiredFonts = hasQuickHeights ? primaryBoxFonts ?? 0 : 0
         ellipsisKeepsLineBox = hasQuickHeights && prepared.fonts.ellipsisFont == 0
+    }
+
+    /// For a text of several line boxes: the fonts whose box is the primary font's, when every
+    /// font the text shows fits within that box (a smaller size, say) and no line is raised
+    /// by an attachment — then a line showing one of them is the primary font's height — and
+    /// each paragraph, on a line of its own, shows one. `nil` otherwise: lines may be shorter
+    /// or taller, and the layout adds them.
+    private static func primaryBoxFonts(of prepared: PreparedText) -> UInt32? {
+        prepared.segments.withUnsafeBufferPointer { segments in
+            var shown: UInt32 = 0
+            for segment in segments { shown |= segment.fontMask }
+            guard let fonts = prepared.fonts.primaryBoxFonts(within: shown), fonts != 0,
+                  LineFitter.wholeSegmentLines(segments, limit: .max, maxLines: .max, showing: fonts) != nil
+            else { return nil }
+            return fonts
+        }
     }
 
     /// Whether the O(1) and whole-segment quick paths apply: every line is the primary
@@ -84,6 +103,10 @@ public final class SizedText: Sendable {
     /// spacing above every line but the first, and its baseline below its top), when the quick
     /// paths apply to a text that has one (``ParagraphStyle/stacksLinesAlike(paragraphs:)``).
     private let uniformStack: (height: Double, spacing: Double, baseline: Double)?
+    /// For a text of several line boxes whose quick paths apply: the fonts of the primary
+    /// font's box, one of which each line must show to be that tall (see
+    /// ``primaryBoxFonts(of:)``); 0 when every line is.
+    private let requiredFonts: UInt32
     /// Whether a line the ellipsis ends is as tall as the others: the primary font draws it
     /// (the layout adds the font that draws it to the line; the kept text is the primary's).
     private let ellipsisKeepsLineBox: Bool
@@ -135,23 +158,54 @@ public final class SizedText: Sendable {
     /// as the others: O(1) when each paragraph fits on a line, a count over whole segments when
     /// no word is cut — else `nil`, for the layout.
     @inline(__always)
-    private func quickLineCount(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
+    func quickLineCount(width: Double, numberOfLines: Int, lineBreakMode: LineBreakMode,
                                 truncationToken: TruncationToken?) -> Int? {
         guard hasQuickHeights else { return nil }
         let maxLines = numberOfLines == 0 ? Int.max : numberOfLines
         if naturalWidth + 1e-7 <= width {
+            // One line per paragraph, each showing a font of the primary's box.
             if paragraphCount <= maxLines { return paragraphCount }
-            return truncatedLineKeepsBox(lineBreakMode, truncationToken) ? maxLines : nil
+            if requiredFonts == 0 { return truncatedLineKeepsBox(lineBreakMode, truncationToken) ? maxLines : nil }
         }
         guard lineBreakMode != .charWrap, width > 0 else { return nil }
-        // Whether the text is cut matters only when a line cut with a token may be taller:
-        // then one line more is counted, to tell.
-        let counted = truncationToken == nil && ellipsisKeepsLineBox || maxLines == .max ? maxLines : maxLines + 1
-        guard let lines = prepared.segments.withUnsafeBufferPointer({
-            LineFitter.wholeSegmentLines($0, limit: LineFitter.limit(forMaxUnits: width / pointsPerUnit), maxLines: counted)
-        })?.lines else { return nil }
+        // Whether the text is cut matters only when a line cut with a token may be another
+        // height: then one line more is counted, to tell.
+        let limit = LineFitter.limit(forMaxUnits: width / pointsPerUnit)
+        let counted = requiredFonts == 0 && truncationToken == nil && ellipsisKeepsLineBox || maxLines == .max
+            ? maxLines : maxLines + 1
+        guard let (lines, _, starts) = prepared.segments.withUnsafeBufferPointer({
+            LineFitter.wholeSegmentLines($0, limit: limit, maxLines: counted, showing: requiredFonts)
+        }) else { return nil }
         if lines <= maxLines { return lines }
-        return truncatedLineKeepsBox(lineBreakMode, truncationToken) ? maxLines : nil
+        guard truncatedLineKeepsBox(lineBreakMode, truncationToken) else { return nil }
+        if requiredFonts != 0 && lineBreakMode.truncates {
+            guard cutLineShowsPrimaryBox(lineBreakMode, truncationToken, limit: limit, width: width,
+                                         lineStart: starts.beforeLast) else { return nil }
+        }
+        return maxLines
+    }
+
+    /// For a text of several line boxes whose last line shown, starting at segment `lineStart`,
+    /// is cut: whether it keeps text of the primary font's box — the truncator keeps the
+    /// line's first segment whole when it fits beside the token (``Truncator``'s tail rule),
+    /// and a segment all in fonts of that box shows one. Only tail truncation is answered (the
+    /// head and the middle keep other text): `false` otherwise.
+    private func cutLineShowsPrimaryBox(_ lineBreakMode: LineBreakMode, _ token: TruncationToken?, limit: Int64,
+                                        width: Double, lineStart start: Int) -> Bool {
+        guard lineBreakMode == .truncateTail else { return false }
+        return prepared.segments.withUnsafeBufferPointer { segments in
+            let first = segments[start]
+            guard first.contentEnd > first.start, first.fontMask & ~requiredFonts == 0 else { return false }
+            // The token the truncator chooses: the container's when it fits the line, else the
+            // ellipsis (the primary font's here: ``ellipsisKeepsLineBox``), else none.
+            let ellipsis = prepared.measurer.convert(Int64(prepared.fonts.fonts[0].face.ellipsisAdvance), font: 0)
+            let tokenUnits: Int64 = if let token, TruncationUnits(token, pointsPerUnit).units <= limit {
+                TruncationUnits(token, pointsPerUnit).units
+            } else if ellipsis <= limit { ellipsis } else { 0 }
+            let available = LineFitter.limit(forMaxUnits: width / pointsPerUnit - Double(tokenUnits))
+            var line = LineWidth()
+            return line.place(first, within: available)
+        }
     }
 
     /// Whether the last line of a text cut in `lineBreakMode` with `token` is as tall as the

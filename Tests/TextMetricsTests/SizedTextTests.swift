@@ -176,4 +176,72 @@ import Testing
             }
         }
     }
+
+    /// A text with spans of a smaller size (a 13 pt link in 15 pt text) keeps the quick paths
+    /// where each line shows a font of the primary's box: its heights and baselines are its
+    /// layout's — lines all link (shorter: the layout), a cut line that keeps only link text,
+    /// tokens smaller and taller, every mode, with and without a paragraph style — and the
+    /// quick count answers many of them, cut lines too. Each line's fonts and the cut line's
+    /// first segment are checked: without either check, heights here differ from the layout.
+    @Test func smallerSpansKeepTheQuickPathsWhereEachLineShowsThePrimaryBox() throws {
+        let regular = try FontChain(named: ["Roboto-Regular", "NotoColorEmoji"], size: 15)
+        let medium = try FontChain(named: ["Roboto-Medium"], size: 15)
+        let small = try TruncationToken(AttributedText("… more", style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 13))))
+        let tall = try TruncationToken(AttributedText("… more", style: TextStyle(fonts: try FontChain(named: ["Roboto-Medium"], size: 24))))
+        var spaced = ParagraphStyle()
+        spaced.lineSpacing = 4
+        let link = TextAttributes(size: 13)
+        // Each span over a piece of the string, found in it (UTF-8 offsets).
+        let cases: [(String, [(String, TextAttributes)])] = [
+            ("@bob wrote see example.com/a-link-here in a smaller size and more words to wrap 👋 the lines",
+             [("@bob", TextAttributes(fonts: medium)), ("example.com/a-link-here", link)]),
+            ("example.com/first-link example.com/second-link example.com/third-link then words of the text",
+             [("example.com/first-link example.com/second-link example.com/third-link", link)]),
+            ("words first and then a long run of small words at the end of the text that wraps",
+             [("a long run of small words at the end of the text that wraps", link)]),
+            ("small start of the text and regular words after it, to wrap onto several lines here",
+             [("small start of the text", link), ("words", TextAttributes(size: 11))]),
+        ]
+        var quick = 0
+        var quickCuts = 0
+        var asked = 0
+        for (string, spans) in cases {
+            for style in [nil, spaced] {
+                var text = AttributedText(string, style: TextStyle(fonts: regular))
+                for (piece, attributes) in spans {
+                    let found = try #require(string.range(of: piece))
+                    let lower = string.utf8.distance(from: string.startIndex, to: found.lowerBound)
+                    try text.addAttributes(attributes, to: lower..<(lower + piece.utf8.count))
+                }
+                text.paragraphStyle = style
+                let sized = try SizedText(text)
+                #expect(!sized.prepared.hasUniformLineHeight, "\(string)")
+                for width in stride(from: 30.0, through: 420, by: 11.5) {
+                    for lines in [0, 1, 2, 3] {
+                        for mode in [LineBreakMode.truncateTail, .truncateHead, .truncateMiddle, .wordWrap, .clip] {
+                            for token in [nil, small, tall] {
+                                let container = try TextContainer(width: width, numberOfLines: lines, lineBreakMode: mode,
+                                                                  truncationToken: token)
+                                let layout = sized.prepared.layout(in: container)
+                                let label = "\(string.prefix(20)) \(style == nil ? "" : "spaced") @\(width) ×\(lines) \(mode) \(token == nil ? "…" : token == small ? "small" : "tall")"
+                                #expect(try sized.height(width: width, numberOfLines: lines, lineBreakMode: mode,
+                                                         truncationToken: token) == layout.size.height, "\(label)")
+                                let (first, last) = try sized.baselines(width: width, numberOfLines: lines, lineBreakMode: mode,
+                                                                        truncationToken: token)
+                                #expect(first == layout.firstBaseline && last == layout.lastBaseline, "\(label)")
+                                if sized.quickLineCount(width: width, numberOfLines: lines, lineBreakMode: mode,
+                                                        truncationToken: token) != nil {
+                                    quick += 1
+                                    quickCuts += layout.isTruncated ? 1 : 0
+                                }
+                                asked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Head and middle truncation, the tall token and lines all link take the layout.
+        #expect(quick * 4 > asked && quickCuts > 500, "\(quick) of \(asked) answered by the quick count, \(quickCuts) cut")
+    }
 }

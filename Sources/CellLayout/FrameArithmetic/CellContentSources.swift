@@ -105,8 +105,17 @@ struct PreparedContent: CellContentSource {
 
     func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
         let token = labelStyles.truncationToken(of: node)
-        return try texts[Int(node.pointee.textOrdinal)]?.heightPixels(node, widthPixels: widthPixels, scale: scale,
-                                                                     token: token) ?? 0
+        return try withText(node) { try $0.heightPixels(node, widthPixels: widthPixels, scale: scale, token: token) } ?? 0
+    }
+
+    /// Runs `body` on the cell's text of `node`, without retaining it: the cell holds it, and
+    /// a re-laid-out feed would write the reference count of every text it sizes — a cache
+    /// line not otherwise written, and an atomic operation that waits for it.
+    @inline(__always)
+    private func withText<R>(_ node: UnsafePointer<CellProgram.Node>, _ body: (SizedText) throws -> R) rethrows -> R? {
+        let slot = UnsafeRawPointer(texts.baseAddress.unsafelyUnwrapped + Int(node.pointee.textOrdinal))
+        guard let text = slot.load(as: Unmanaged<SizedText>?.self) else { return nil }
+        return try text._withUnsafeGuaranteedRef(body)
     }
 
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {

@@ -276,6 +276,30 @@ public struct FontChain: Sendable, Hashable {
         }
     }
 
+    /// The fonts of `mask` (bit i: font i) whose line box is the primary font's, when every
+    /// font of `mask` fits within the primary's box (no larger ascent, descent or line gap: a
+    /// smaller size of it, say) and none is an attachment: then a line showing any of the first
+    /// is exactly the primary font's height, whatever else it shows. `nil` otherwise.
+    func primaryBoxFonts(within mask: UInt32) -> UInt32? {
+        guard mask & FontChain.attachmentBit == 0 else { return nil }
+        return fonts.withUnsafeBufferPointer { fonts in
+            let primary = LineBox(fonts[0].metrics)
+            var equal: UInt32 = 0
+            var bits = mask
+            while bits != 0 {
+                let index = bits.trailingZeroBitCount
+                let box = LineBox(fonts[index].metrics)
+                if box == primary {
+                    equal |= 1 << UInt32(index)
+                } else if box.union(primary) != primary {
+                    return nil
+                }
+                bits &= bits - 1
+            }
+            return equal
+        }
+    }
+
     /// The font the ellipsis (U+2026) of a truncated line is drawn in: the first of the chain
     /// that has it, else the primary font (its `.notdef`).
     var ellipsisFont: Int { fonts.firstIndex { $0.face.hasGlyph(for: "\u{2026}") } ?? 0 }

@@ -300,21 +300,26 @@ struct LineFitter {
     }
 
     /// Lines of whole segments, greedily filled by ``LineWidth/place(_:within:)`` to `limit`
-    /// units: how many of them (at most `maxLines`) and the widest one's content. This is the
-    /// fitter's own answer while no segment has to be broken: `nil` when one does not fit on a
-    /// line of its own, or a character run does not fit whole (the fitter then ends the line
-    /// among its characters). With `limit` `Int64.max`, one line per paragraph.
+    /// units: how many of them (at most `maxLines`), the widest one's content and the first
+    /// segments of the last two (of the last one twice, when there is one). This is the fitter's own answer while no segment has to be
+    /// broken: `nil` when one does not fit on a line of its own, or a character run does not
+    /// fit whole (the fitter then ends the line among its characters) — or, with `showing`
+    /// not 0, a line shows none of the fonts it names. With `limit` `Int64.max`, one line
+    /// per paragraph.
     /// - Complexity: O(segments laid out), no allocation.
     @inline(__always)  // a caller that needs no widest line drops its bookkeeping
-    static func wholeSegmentLines(_ segments: UnsafeBufferPointer<MeasuredSegment>, limit: Int64,
-                                  maxLines: Int) -> (lines: Int, widest: Int64)? {
+    static func wholeSegmentLines(_ segments: UnsafeBufferPointer<MeasuredSegment>, limit: Int64, maxLines: Int,
+                                  showing fonts: UInt32 = 0)
+        -> (lines: Int, widest: Int64, starts: (beforeLast: Int, last: Int))? {
         var lines = 0
         var widest: Int64 = 0
         var index = 0
+        var starts = (beforeLast: 0, last: 0)
         let count = segments.count
         while index < count, lines < maxLines {
             var line = LineWidth()
             var placedAny = false
+            starts = (starts.last, index)
             while index < count {
                 let segment = segments[index]
                 if line.place(segment, within: limit) {
@@ -326,10 +331,11 @@ struct LineFitter {
                 if placedAny && !segment.isCharacterRun { break }
                 return nil
             }
+            if fonts != 0 && line.fontMask & fonts == 0 { return nil }
             lines += 1
             widest = max(widest, line.content)
         }
-        return (lines, widest)
+        return (lines, widest, starts)
     }
 
     /// `segment` (segment `index`) with the tabs in its trailing whitespace taken to their
