@@ -132,7 +132,7 @@ public struct PreparedText: Sendable {
         }
         (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments, in: fonts)
         hasParagraphStyle = attributed?.paragraphStyle != nil
-        hasStyledTabs = hasParagraphStyle && text.utf8.contains(0x09)
+        hasStyledTabs = hasParagraphStyle && UTF8Scan.contains(0x09, in: text)
     }
 
     /// A prepared attributed text from its parts (see `PreparedText+Attributed.swift`).
@@ -145,7 +145,7 @@ public struct PreparedText: Sendable {
         self.measurer = measurer
         (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments, in: measurer.fonts, keepsCuts: true)
         hasParagraphStyle = attributed.paragraphStyle != nil
-        hasStyledTabs = hasParagraphStyle && attributed.string.utf8.contains(0x09)
+        hasStyledTabs = hasParagraphStyle && UTF8Scan.contains(0x09, in: attributed.string)
     }
 
     /// What the segments (of a text in `fonts`) say about the whole text, in one pass: whether
