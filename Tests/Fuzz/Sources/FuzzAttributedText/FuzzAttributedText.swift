@@ -6,7 +6,8 @@
 // lines are in order and, when every line is kept, cover the text; the last line of a truncated
 // layout, shown whole, is the line the layout without a line limit has there; each line is at
 // least as tall as the ascent plus descent of every font it shows and every box on it; measuring
-// again warm, and cold (a new FontLibrary: new faces, empty caches), gives the same layout; the text
+// again warm, and cold (a new FontLibrary: new faces, empty caches), gives the same layout, and
+// SizedText's quick heights and baselines are the layout's; the text
 // with its first span's attributes over the whole text lays out as with those attributes split
 // into pieces (some carrying a color, which never splits a shaping run) — and, when they change
 // nothing but fonts and size, as the plain string in those fonts. Bit 5 of the counts byte adds
@@ -225,6 +226,20 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
                 check(line.height >= least - 1e-9 * max(1, least),
                       "line \(line.utf8Range) is \(line.height) pt tall, below \(least) of \(glyph)")
             }
+        }
+
+        // The cells' quick heights and baselines (SizedText: line counts over whole segments,
+        // lines of several boxes, cut lines) are the layout's, at every width a cell gives
+        // (a width of 0 is "no limit" to a container, one cluster a line to a cell).
+        if container.width > 0, container.width.isFinite, container.height == .infinity {
+            let sized = SizedText(prepared: prepared)
+            let height = try sized.height(width: container.width, numberOfLines: numberOfLines, lineBreakMode: mode,
+                                          truncationToken: container.truncationToken)
+            check(height == layout.size.height, "SizedText height \(height) ≠ the layout's \(layout.size.height)")
+            let (first, last) = try sized.baselines(width: container.width, numberOfLines: numberOfLines,
+                                                    lineBreakMode: mode, truncationToken: container.truncationToken)
+            check(first == layout.firstBaseline && last == layout.lastBaseline,
+                  "SizedText baselines \(first), \(last) ≠ the layout's \(layout.firstBaseline), \(layout.lastBaseline)")
         }
 
         // Warm (every cache filled now) and cold (new faces, empty caches): the same layout.
