@@ -113,27 +113,27 @@ struct PreparedContent: CellContentSource {
     /// line not otherwise written, and an atomic operation that waits for it.
     @inline(__always)
     private func withText<R>(_ node: UnsafePointer<CellProgram.Node>, _ body: (SizedText) throws -> R) rethrows -> R? {
+        // An optional class reference and an optional unmanaged one are the same nullable pointer.
+        assert(MemoryLayout<SizedText?>.size == MemoryLayout<Unmanaged<SizedText>?>.size)
         let slot = UnsafeRawPointer(texts.baseAddress.unsafelyUnwrapped + Int(node.pointee.textOrdinal))
         guard let text = slot.load(as: Unmanaged<SizedText>?.self) else { return nil }
         return try text._withUnsafeGuaranteedRef(body)
     }
 
     func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
-        texts[Int(node.pointee.textOrdinal)].map { PixelRounding.ceil($0.naturalWidth, scale: scale) } ?? 0
+        withText(node) { PixelRounding.ceil($0.naturalWidth, scale: scale) } ?? 0
     }
 
     func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                        scale: Double) throws -> (first: Double, last: Double)? {
         let token = labelStyles.truncationToken(of: node)
-        return try texts[Int(node.pointee.textOrdinal)]?.baselines(node, widthPixels: widthPixels, scale: scale,
-                                                                  token: token)
+        return try withText(node) { try $0.baselines(node, widthPixels: widthPixels, scale: scale, token: token) }
     }
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                     scale: Double) throws -> (PreparedText, TextLayout)? {
-        guard let text = texts[Int(node.pointee.textOrdinal)] else { return nil }
-        return (text.prepared, try text.layout(node, widthPixels: widthPixels, scale: scale,
-                                               token: labelStyles.truncationToken(of: node)))
+        let token = labelStyles.truncationToken(of: node)
+        return try withText(node) { ($0.prepared, try $0.layout(node, widthPixels: widthPixels, scale: scale, token: token)) }
     }
 }
 

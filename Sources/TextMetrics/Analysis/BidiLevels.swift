@@ -32,6 +32,12 @@ enum BidiLevels {
         let count = bytes.count
         var i = 0
         while i < count {
+            // Eight ASCII bytes at a time.
+            if i + 8 <= count,
+               UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let lead = bytes[i]
             i += 1
             guard lead >= 0xD6 else { continue }  // ASCII, U+0080–U+058F and continuation bytes

@@ -300,12 +300,12 @@ struct LineFitter {
     }
 
     /// Lines of whole segments, greedily filled by ``LineWidth/place(_:within:)`` to `limit`
-    /// units: how many of them (at most `maxLines`), the widest one's content and the first
-    /// segments of the last two (of the last one twice, when there is one). This is the fitter's own answer while no segment has to be
-    /// broken: `nil` when one does not fit on a line of its own, or a character run does not
-    /// fit whole (the fitter then ends the line among its characters) — or, with `showing`
-    /// not 0, a line shows none of the fonts it names. With `limit` `Int64.max`, one line
-    /// per paragraph.
+    /// units: how many of them (at most `maxLines`), the widest one's content, and the first
+    /// segments of the last line and of the line before it (0 when there is none). This is the
+    /// fitter's own answer while no segment has to be broken: `nil` when one does not fit on a
+    /// line of its own, or a character run does not fit whole (the fitter then ends the line
+    /// among its characters) — or, with `showing` not 0, when a line shows none of the fonts
+    /// it names. With `limit` `Int64.max`, one line per paragraph.
     /// - Complexity: O(segments laid out), no allocation.
     @inline(__always)  // a caller that needs no widest line drops its bookkeeping
     static func wholeSegmentLines(_ segments: UnsafeBufferPointer<MeasuredSegment>, limit: Int64, maxLines: Int,

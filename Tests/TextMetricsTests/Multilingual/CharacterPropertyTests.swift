@@ -66,7 +66,7 @@ import TextSegmentation
 
     /// Every character whose bidi class can raise a level (R, AL, AN and the explicit
     /// embeddings, overrides and isolates) trips the itemizer's quick scan, alone and inside
-    /// other text.
+    /// other text, after ASCII of several lengths.
     @Test func rightToLeftScanFindsEveryRightToLeftCharacter() {
         let raising: Set<BidiClass> = [.rightToLeft, .arabicLetter, .arabicNumber, .leftToRightEmbedding,
                                        .leftToRightOverride, .rightToLeftEmbedding, .rightToLeftOverride,
@@ -76,9 +76,13 @@ import TextSegmentation
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value), raising.contains(BidiClass(scalar)) else { continue }
             raisingCount += 1
-            let text = Array("ab \(scalar) 汉字".utf8)
-            let found = text.withUnsafeBufferPointer { BidiLevels.mayHaveRightToLeft($0) }
-            if !found { missed.append("U+\(String(value, radix: 16))") }
+            // After ASCII of several lengths, the character at every place of an eight-byte
+            // word: the scan skips eight ASCII bytes at a time.
+            for prefix in ["ab "] + (8...15).map({ String(repeating: "a", count: $0 - 1) + " " }) {
+                let text = Array("\(prefix)\(scalar) 汉字".utf8)
+                let found = text.withUnsafeBufferPointer { BidiLevels.mayHaveRightToLeft($0) }
+                if !found { missed.append("U+\(String(value, radix: 16)) after \(prefix.utf8.count) bytes") }
+            }
         }
         #expect(raisingCount > 5_000)
         #expect(missed.isEmpty, "\(missed.prefix(20))")
