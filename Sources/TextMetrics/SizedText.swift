@@ -62,7 +62,9 @@ public final class SizedText: Sendable {
         if let style = prepared.paragraphStyle {
             // Indents and tab stops move lines: the layout knows where they end; a tail indent
             // from the trailing margin needs its room too, or the text would wrap at its own width.
-            naturalWidth = prepared.size(in: .unlimited).width + (style.tailIndent < 0 ? -style.tailIndent : 0)
+            // (At least the widest its content reaches as each line fills, see below.)
+            naturalWidth = max(prepared.size(in: .unlimited).width + (style.tailIndent < 0 ? -style.tailIndent : 0),
+                               Double(widest) * prepared.pointsPerUnit)
             if primaryBoxFonts != nil, !prepared.hasStyledTabs, style.stacksLinesAlike(paragraphs: paragraphCount) {
                 let box = LineBox(prepared.fonts.metrics)
                 let (height, shift) = style.stacked(box)
@@ -72,6 +74,8 @@ public final class SizedText: Sendable {
             }
             hasQuickHeights = uniformStack != nil
         } else {
+            // The widest a paragraph's line reaches as it fills: where the widest ends, unless
+            // letter spacing tightened past a glyph's advance draws a line back from its reach.
             naturalWidth = Double(widest) * prepared.pointsPerUnit
             uniformStack = nil
             hasQuickHeights = primaryBoxFonts != nil
@@ -186,22 +190,28 @@ public final class SizedText: Sendable {
     }
 
     /// For a text of several line boxes whose last line shown, starting at segment `lineStart`,
-    /// is cut: whether it keeps text of the primary font's box — the truncator keeps the
-    /// line's first segment whole when it fits beside the token (``Truncator``'s tail rule),
-    /// and a segment all in fonts of that box shows one. Only tail truncation is answered (the
-    /// head and the middle keep other text): `false` otherwise.
+    /// is cut: whether it is the primary font's height — it is when the token the truncator
+    /// puts on it has the primary's box (the ellipsis in the primary font, or such a token),
+    /// else when it keeps text of that box: the truncator keeps the line's first segment whole
+    /// when it fits beside the token (``Truncator``'s tail rule), and a segment all in fonts of
+    /// that box shows one. Only tail truncation is answered (the head and the middle keep other
+    /// text): `false` otherwise.
     private func cutLineShowsPrimaryBox(_ lineBreakMode: LineBreakMode, _ token: TruncationToken?, limit: Int64,
                                         width: Double, lineStart start: Int) -> Bool {
         guard lineBreakMode == .truncateTail else { return false }
+        // The token the truncator chooses: the container's when it fits the line, else the
+        // ellipsis (the primary font's here: ``ellipsisKeepsLineBox``) when it does, else none.
+        let primary = LineBox(prepared.fonts.metrics)
+        let ellipsis = prepared.measurer.convert(Int64(prepared.fonts.fonts[0].face.ellipsisAdvance), font: 0)
+        let tokenWidth = token.map { TruncationUnits($0, pointsPerUnit).units }
+        let (tokenUnits, tokenBox): (Int64, LineBox?) =
+            if let token, let tokenWidth, tokenWidth <= limit { (tokenWidth, token.box) }
+            else if ellipsis <= limit { (ellipsis, primary) }
+            else { (0, nil) }
+        if tokenBox == primary { return true }
         return prepared.segments.withUnsafeBufferPointer { segments in
             let first = segments[start]
             guard first.contentEnd > first.start, first.fontMask & ~requiredFonts == 0 else { return false }
-            // The token the truncator chooses: the container's when it fits the line, else the
-            // ellipsis (the primary font's here: ``ellipsisKeepsLineBox``), else none.
-            let ellipsis = prepared.measurer.convert(Int64(prepared.fonts.fonts[0].face.ellipsisAdvance), font: 0)
-            let tokenUnits: Int64 = if let token, TruncationUnits(token, pointsPerUnit).units <= limit {
-                TruncationUnits(token, pointsPerUnit).units
-            } else if ellipsis <= limit { ellipsis } else { 0 }
             let available = LineFitter.limit(forMaxUnits: width / pointsPerUnit - Double(tokenUnits))
             var line = LineWidth()
             return line.place(first, within: available)

@@ -180,7 +180,7 @@ import Testing
     /// A text with spans of a smaller size (a 13 pt link in 15 pt text) keeps the quick paths
     /// where each line shows a font of the primary's box: its heights and baselines are its
     /// layout's — lines all link (shorter: the layout), a cut line that keeps only link text,
-    /// tokens smaller and taller, every mode, with and without a paragraph style — and the
+    /// tokens smaller, taller and of the text's box, every mode, with and without a paragraph style — and the
     /// quick count answers many of them, cut lines too. Each line's fonts and the cut line's
     /// first segment are checked: without either check, heights here differ from the layout.
     @Test func smallerSpansKeepTheQuickPathsWhereEachLineShowsThePrimaryBox() throws {
@@ -188,6 +188,7 @@ import Testing
         let medium = try FontChain(named: ["Roboto-Medium"], size: 15)
         let small = try TruncationToken(AttributedText("… more", style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 13))))
         let tall = try TruncationToken(AttributedText("… more", style: TextStyle(fonts: try FontChain(named: ["Roboto-Medium"], size: 24))))
+        let same = try TruncationToken(AttributedText("… more", style: TextStyle(fonts: try FontChain(named: ["Roboto-Medium"], size: 15))))
         var spaced = ParagraphStyle()
         spaced.lineSpacing = 4
         let link = TextAttributes(size: 13)
@@ -219,11 +220,11 @@ import Testing
                 for width in stride(from: 30.0, through: 420, by: 11.5) {
                     for lines in [0, 1, 2, 3] {
                         for mode in [LineBreakMode.truncateTail, .truncateHead, .truncateMiddle, .wordWrap, .clip] {
-                            for token in [nil, small, tall] {
+                            for token in [nil, small, tall, same] {
                                 let container = try TextContainer(width: width, numberOfLines: lines, lineBreakMode: mode,
                                                                   truncationToken: token)
                                 let layout = sized.prepared.layout(in: container)
-                                let label = "\(string.prefix(20)) \(style == nil ? "" : "spaced") @\(width) ×\(lines) \(mode) \(token == nil ? "…" : token == small ? "small" : "tall")"
+                                let label = "\(string.prefix(20)) \(style == nil ? "" : "spaced") @\(width) ×\(lines) \(mode) \(token == nil ? "…" : token == small ? "small" : token == same ? "same" : "tall")"
                                 #expect(try sized.height(width: width, numberOfLines: lines, lineBreakMode: mode,
                                                          truncationToken: token) == layout.size.height, "\(label)")
                                 let (first, last) = try sized.baselines(width: width, numberOfLines: lines, lineBreakMode: mode,
@@ -243,5 +244,33 @@ import Testing
         }
         // Head and middle truncation, the tall token and lines all link take the layout.
         #expect(quick * 4 > asked && quickCuts > 500, "\(quick) of \(asked) answered by the quick count, \(quickCuts) cut")
+    }
+
+    /// Letter spacing tightened past the glyphs' advances draws a line's end back before the
+    /// widest its content reached as it filled (a fuzzer's find): the natural width is that
+    /// reach — the least width at which the text does not wrap, as documented — and the quick
+    /// heights are the layout's at every width around it.
+    @Test func naturalWidthIsTheReachUnderNegativeLetterSpacing() throws {
+        let fonts = try FontChain(named: ["Roboto-Regular"], size: 15)
+        let string = "Regular words, then small and tight ones at the end"
+        var text = AttributedText(string, style: TextStyle(fonts: fonts))
+        let tight = try #require(string.range(of: "small and tight ones at the end"))
+        let lower = string.utf8.distance(from: string.startIndex, to: tight.lowerBound)
+        try text.addAttributes(TextAttributes(size: 4, kern: -6), to: lower..<string.utf8.count)
+        let sized = try SizedText(text)
+        let unlimited = sized.prepared.layout(in: .unlimited)
+        #expect(unlimited.lineCount == 1)
+        #expect(sized.naturalWidth > unlimited.size.width + 1, "\(sized.naturalWidth) against \(unlimited.size.width)")
+        let atNatural = sized.prepared.layout(in: try TextContainer(width: sized.naturalWidth))
+        #expect(atNatural.lineCount == 1, "\(atNatural.lines)")
+        let below = sized.prepared.layout(in: try TextContainer(width: sized.naturalWidth - 0.5))
+        #expect(below.lineCount > 1, "\(below.lines)")
+        for width in stride(from: max(1, unlimited.size.width - 20), through: sized.naturalWidth + 20, by: 0.75) {
+            for lines in [0, 1, 2] {
+                let layout = sized.prepared.layout(in: try TextContainer(width: width, numberOfLines: lines))
+                #expect(try sized.height(width: width, numberOfLines: lines, lineBreakMode: .wordWrap) == layout.size.height,
+                        "@\(width) ×\(lines): \(layout.lines)")
+            }
+        }
     }
 }

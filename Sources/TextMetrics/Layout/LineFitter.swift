@@ -300,7 +300,8 @@ struct LineFitter {
     }
 
     /// Lines of whole segments, greedily filled by ``LineWidth/place(_:within:)`` to `limit`
-    /// units: how many of them (at most `maxLines`), the widest one's content, and the first
+    /// units: how many of them (at most `maxLines`), the widest any line's content reaches as
+    /// it fills (the least limit at which these lines stay the same), and the first
     /// segments of the last line and of the line before it (0 when there is none). This is the
     /// fitter's own answer while no segment has to be broken: `nil` when one does not fit on a
     /// line of its own, or a character run does not fit whole (the fitter then ends the line
@@ -325,6 +326,11 @@ struct LineFitter {
                 if line.place(segment, within: limit) {
                     placedAny = true
                     index += 1
+                    // The widest the line's content reaches as it fills: more than where it
+                    // ends when a later segment is narrower than nothing (letter spacing
+                    // tightened past a glyph's advance), and a line narrower than that reach
+                    // breaks before it.
+                    widest = max(widest, line.content)
                     if segment.isMandatoryBreak { break }
                     continue
                 }
@@ -333,7 +339,6 @@ struct LineFitter {
             }
             if fonts != 0 && line.fontMask & fonts == 0 { return nil }
             lines += 1
-            widest = max(widest, line.content)
         }
         return (lines, widest, starts)
     }

@@ -235,7 +235,8 @@ public func fuzzAttributedText(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
             let sized = SizedText(prepared: prepared)
             let height = try sized.height(width: container.width, numberOfLines: numberOfLines, lineBreakMode: mode,
                                           truncationToken: container.truncationToken)
-            check(height == layout.size.height, "SizedText height \(height) ≠ the layout's \(layout.size.height)")
+            check(height == layout.size.height,
+                  "SizedText height \(height) ≠ the layout's \(layout.size.height): \(text.debugDescription) in \(container), \(layout.lines)")
             let (first, last) = try sized.baselines(width: container.width, numberOfLines: numberOfLines,
                                                     lineBreakMode: mode, truncationToken: container.truncationToken)
             check(first == layout.firstBaseline && last == layout.lastBaseline,
