@@ -163,7 +163,7 @@ public struct PreparedText: Sendable {
             hasLongSegments = hasLongSegments
                 || (Int(segment.end - segment.start) > CutMemo.minimumLength && !segment.isCharacterRun)
         }
-        return (fontMask <= 1 || fonts.hasPrimaryLineBox(fontMask), hasMissingGlyphs,
+        return (fontMask <= 1 || fonts.primaryBoxFonts(within: fontMask) == fontMask, hasMissingGlyphs,
                 hasLongSegments || keepsCuts ? CutMemo() : nil)
     }
 

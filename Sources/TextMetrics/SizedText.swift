@@ -199,16 +199,16 @@ public final class SizedText: Sendable {
     private func cutLineShowsPrimaryBox(_ lineBreakMode: LineBreakMode, _ token: TruncationToken?, limit: Int64,
                                         width: Double, lineStart start: Int) -> Bool {
         guard lineBreakMode == .truncateTail else { return false }
-        // The token the truncator chooses: the container's when it fits the line, else the
-        // ellipsis (the primary font's here: ``ellipsisKeepsLineBox``) when it does, else none.
+        // The token the truncator chooses (the ellipsis is the primary font's here:
+        // ``ellipsisKeepsLineBox``).
         let primary = LineBox(prepared.fonts.metrics)
-        let ellipsis = prepared.measurer.convert(Int64(prepared.fonts.fonts[0].face.ellipsisAdvance), font: 0)
-        let tokenWidth = token.map { TruncationUnits($0, pointsPerUnit).units }
-        let (tokenUnits, tokenBox): (Int64, LineBox?) =
-            if let token, let tokenWidth, tokenWidth <= limit { (tokenWidth, token.box) }
-            else if ellipsis <= limit { (ellipsis, primary) }
-            else { (0, nil) }
-        if tokenBox == primary { return true }
+        let (kind, tokenUnits) = Truncator.token(token.map { TruncationUnits($0, pointsPerUnit) },
+                                                 ellipsisUnits: prepared.measurer.ellipsisUnits(font: 0), limit: limit)
+        switch kind {
+        case .custom: if token?.box == primary { return true }
+        case .ellipsis: return true
+        case .clipped: break
+        }
         return prepared.segments.withUnsafeBufferPointer { segments in
             let first = segments[start]
             guard first.contentEnd > first.start, first.fontMask & ~requiredFonts == 0 else { return false }

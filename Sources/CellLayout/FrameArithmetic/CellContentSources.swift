@@ -1,9 +1,44 @@
 import JSON
 import TextMetrics
 
+/// A content source whose texts are sized texts (a row's, looked up in the text cache, or a
+/// prepared cell's): what the frame arithmetic asks of a text, answered by its ``SizedText``
+/// in one place for both.
+protocol SizedTextSource: CellContentSource {
+    /// Runs `body` on the text text node `node` (number `index`) shows, or returns `nil`
+    /// when it shows none.
+    mutating func withText<R>(_ node: UnsafePointer<CellProgram.Node>, index: Int,
+                              _ body: (SizedText) throws -> R) throws -> R?
+    /// Text node `node`'s truncation token, or `nil`.
+    func truncationToken(of node: UnsafePointer<CellProgram.Node>) -> TruncationToken?
+}
+
+extension SizedTextSource {
+    mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
+        let token = truncationToken(of: node)
+        return try withText(node, index: index) { try $0.heightPixels(node, widthPixels: widthPixels, scale: scale, token: token) } ?? 0
+    }
+
+    mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
+        try withText(node, index: index) { PixelRounding.ceil($0.naturalWidth, scale: scale) } ?? 0
+    }
+
+    mutating func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                                scale: Double) throws -> (first: Double, last: Double)? {
+        let token = truncationToken(of: node)
+        return try withText(node, index: index) { try $0.baselines(node, widthPixels: widthPixels, scale: scale, token: token) }
+    }
+
+    mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
+                             scale: Double) throws -> (PreparedText, TextLayout)? {
+        let token = truncationToken(of: node)
+        return try withText(node, index: index) { ($0.prepared, try $0.layout(node, widthPixels: widthPixels, scale: scale, token: token)) }
+    }
+}
+
 /// A row's content read straight from its fields, with texts from the engine's text cache
 /// (prepared on a miss).
-struct RowContent: CellContentSource {
+struct RowContent: SizedTextSource {
     let row: RowData
     /// Unowned: the engine outlives every call it makes, and a retain per row would make
     /// all threads bounce the engine's reference count between cores.
@@ -33,35 +68,16 @@ struct RowContent: CellContentSource {
     /// Runs `body` on the row's text of `node`: looked up in the text cache the first time and
     /// kept in `texts`, then read there in place (a copy of a sized text retains its parts).
     @inline(__always)
-    private mutating func withText<R>(_ node: UnsafePointer<CellProgram.Node>, index: Int,
-                                      _ body: (borrowing SizedText) throws -> R) throws -> R {
+    mutating func withText<R>(_ node: UnsafePointer<CellProgram.Node>, index: Int,
+                              _ body: (SizedText) throws -> R) throws -> R? {
         let ordinal = Int(node.pointee.textOrdinal)
         guard ordinal < texts.count else { return try body(engine.measuredText(ofNode: index, in: row)) }
         if texts[ordinal] == nil { texts[ordinal] = try engine.measuredText(ofNode: index, in: row) }
         return try body(texts[ordinal].unsafelyUnwrapped)
     }
 
-    mutating func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
-        let token = labelStyles.truncationToken(of: node)
-        return try withText(node, index: index) { try $0.heightPixels(node, widthPixels: widthPixels, scale: scale, token: token) }
-    }
-
-    mutating func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
-        try withText(node, index: index) { PixelRounding.ceil($0.naturalWidth, scale: scale) }
-    }
-
-    mutating func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
-                                scale: Double) throws -> (first: Double, last: Double)? {
-        let token = labelStyles.truncationToken(of: node)
-        return try withText(node, index: index) { try $0.baselines(node, widthPixels: widthPixels, scale: scale, token: token) }
-    }
-
-    mutating func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
-                             scale: Double) throws -> (PreparedText, TextLayout)? {
-        let token = labelStyles.truncationToken(of: node)
-        return try withText(node, index: index) {
-            ($0.prepared, try $0.layout(node, widthPixels: widthPixels, scale: scale, token: token))
-        }
+    func truncationToken(of node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
+        labelStyles.truncationToken(of: node)
     }
 }
 
@@ -91,7 +107,7 @@ extension SizedText {
 }
 
 /// A prepared cell's content: presence decided and texts shaped once, for any width.
-struct PreparedContent: CellContentSource {
+struct PreparedContent: SizedTextSource {
     /// The cell's presence of each item and its texts, in its arrays
     /// (``CellLayoutEngine/withPreparedContent(_:_:)``): read in place, where a copy of the
     /// cell, or of a sized text, would retain their parts.
@@ -103,16 +119,11 @@ struct PreparedContent: CellContentSource {
 
     func isPresent(_ node: UnsafePointer<CellProgram.Node>, index: Int) -> Bool { present[index] }
 
-    func textHeight(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int, scale: Double) throws -> Int {
-        let token = labelStyles.truncationToken(of: node)
-        return try withText(node) { try $0.heightPixels(node, widthPixels: widthPixels, scale: scale, token: token) } ?? 0
-    }
-
     /// Runs `body` on the cell's text of `node`, without retaining it: the cell holds it, and
     /// a re-laid-out feed would write the reference count of every text it sizes — a cache
     /// line not otherwise written, and an atomic operation that waits for it.
     @inline(__always)
-    private func withText<R>(_ node: UnsafePointer<CellProgram.Node>, _ body: (SizedText) throws -> R) rethrows -> R? {
+    func withText<R>(_ node: UnsafePointer<CellProgram.Node>, index: Int, _ body: (SizedText) throws -> R) rethrows -> R? {
         // An optional class reference and an optional unmanaged one are the same nullable pointer.
         assert(MemoryLayout<SizedText?>.size == MemoryLayout<Unmanaged<SizedText>?>.size)
         let slot = UnsafeRawPointer(texts.baseAddress.unsafelyUnwrapped + Int(node.pointee.textOrdinal))
@@ -120,20 +131,8 @@ struct PreparedContent: CellContentSource {
         return try text._withUnsafeGuaranteedRef(body)
     }
 
-    func textNaturalWidth(_ node: UnsafePointer<CellProgram.Node>, index: Int, scale: Double) throws -> Int {
-        withText(node) { PixelRounding.ceil($0.naturalWidth, scale: scale) } ?? 0
-    }
-
-    func textBaselines(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
-                       scale: Double) throws -> (first: Double, last: Double)? {
-        let token = labelStyles.truncationToken(of: node)
-        return try withText(node) { try $0.baselines(node, widthPixels: widthPixels, scale: scale, token: token) }
-    }
-
-    func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
-                    scale: Double) throws -> (PreparedText, TextLayout)? {
-        let token = labelStyles.truncationToken(of: node)
-        return try withText(node) { ($0.prepared, try $0.layout(node, widthPixels: widthPixels, scale: scale, token: token)) }
+    func truncationToken(of node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
+        labelStyles.truncationToken(of: node)
     }
 }
 

@@ -259,27 +259,12 @@ public struct FontChain: Sendable, Hashable {
         return box
     }
 
-    /// Whether every font in `mask` (bit i: font i; no attachment) has the primary font's line
-    /// box — ascent, descent and line gap at its size (Roboto's weights, or a color emoji font
-    /// made to match): then a line showing only these is the primary font's height.
-    func hasPrimaryLineBox(_ mask: UInt32) -> Bool {
-        guard mask & FontChain.attachmentBit == 0 else { return false }
-        var others = mask & ~1
-        guard others != 0 else { return true }
-        return fonts.withUnsafeBufferPointer { fonts in
-            let primary = LineBox(fonts[0].metrics)
-            while others != 0 {
-                if LineBox(fonts[others.trailingZeroBitCount].metrics) != primary { return false }
-                others &= others - 1
-            }
-            return true
-        }
-    }
-
-    /// The fonts of `mask` (bit i: font i) whose line box is the primary font's, when every
-    /// font of `mask` fits within the primary's box (no larger ascent, descent or line gap: a
-    /// smaller size of it, say) and none is an attachment: then a line showing any of the first
-    /// is exactly the primary font's height, whatever else it shows. `nil` otherwise.
+    /// The fonts of `mask` (bit i: font i) whose line box is the primary font's — ascent,
+    /// descent and line gap at its size (Roboto's weights, or a color emoji font made to
+    /// match) — when every font of `mask` fits within the primary's box (no larger ascent,
+    /// descent or line gap: a smaller size of it, say) and none is an attachment: then a line
+    /// showing any of the first is exactly the primary font's height, whatever else it shows,
+    /// and a line showing only them is too (all of `mask`: one line height). `nil` otherwise.
     func primaryBoxFonts(within mask: UInt32) -> UInt32? {
         guard mask & FontChain.attachmentBit == 0 else { return nil }
         return fonts.withUnsafeBufferPointer { fonts in

@@ -18,12 +18,6 @@ struct LayoutPass {
     /// The font of the chain the ellipsis is drawn in: the first that has U+2026.
     private var ellipsisFont: Int { access.measurer.pointee.fonts.ellipsisFont }
 
-    /// The ellipsis' width in layout units, in chain font `font`.
-    private func ellipsisUnits(font: Int) -> Int64 {
-        let fonts = access.measurer.pointee.fonts
-        return access.measurer.pointee.convert(Int64(fonts.fonts[font].face.ellipsisAdvance), font: font)
-    }
-
     /// What a layout shows, beyond its lines.
     struct Outcome {
         var size: Size
@@ -115,7 +109,7 @@ struct LayoutPass {
             var (line, box) = (lastLine, lastBox)
             var truncation: LineTruncation?
             let ellipsisFont = rest != nil ? self.ellipsisFont : 0
-            if rest != nil, let truncated = Truncator(fitter: fitter, ellipsisUnits: ellipsisUnits(font: ellipsisFont),
+            if rest != nil, let truncated = Truncator(fitter: fitter, ellipsisUnits: access.measurer.pointee.ellipsisUnits(font: ellipsisFont),
                                                       token: container.truncationToken.map { TruncationUnits($0, ppu) },
                                                       mode: container.lineBreakMode).truncate(line) {
                 line.contentUnits = truncated.units

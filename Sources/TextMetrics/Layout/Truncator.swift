@@ -14,6 +14,14 @@ struct Truncator {
     let token: TruncationUnits?
     let mode: LineBreakMode
 
+    /// The token a line of `limit` units takes when it is cut, and its width: the container's
+    /// `token` when it fits, else the ellipsis when it does, else none (clipped).
+    static func token(_ token: TruncationUnits?, ellipsisUnits: Int64, limit: Int64) -> (LineTruncation.Token, Int64) {
+        if let token, token.units <= limit { return (.custom, token.units) }
+        if ellipsisUnits <= limit { return (.ellipsis, ellipsisUnits) }
+        return (.clipped, 0)
+    }
+
     /// The truncated form of `line`: its width, what it keeps, and the end of the text it
     /// now stands for (its paragraph's end); `nil` when the mode does not truncate.
     func truncate(_ line: LineFitter.Line) -> (units: Int64, truncation: LineTruncation?, endByte: Int)? {
@@ -21,11 +29,7 @@ struct Truncator {
         let segments = fitter.segments
         var paragraphEnd = line.start.segment
         while paragraphEnd < segments.count - 1, !segments[paragraphEnd].isMandatoryBreak { paragraphEnd += 1 }
-        // The token the line can take: the container's, the ellipsis, or none (clipped).
-        let (kind, tokenUnits): (LineTruncation.Token, Int64) =
-            if let token, token.units <= line.limit { (.custom, token.units) }
-            else if ellipsisUnits <= line.limit { (.ellipsis, ellipsisUnits) }
-            else { (.clipped, 0) }
+        let (kind, tokenUnits) = Truncator.token(token, ellipsisUnits: ellipsisUnits, limit: line.limit)
         let tokenWidth = Double(tokenUnits) * fitter.access.measurer.pointee.pointsPerUnit
         let available = LineFitter.limit(forMaxUnits: line.maxUnits - Double(tokenUnits))
         let contentEnd = Int(segments[paragraphEnd].contentEnd)

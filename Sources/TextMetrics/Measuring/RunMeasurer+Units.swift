@@ -22,4 +22,9 @@ extension RunMeasurer {
     /// `units` of font `index` in the text's units, rounded to the nearest where not exact.
     @inline(__always)
     func convert(_ units: Int64, font index: Int) -> Int64 { conversion(font: index)(units) }
+
+    /// The width of the ellipsis (U+2026) in chain font `font`, in the text's units.
+    func ellipsisUnits(font: Int) -> Int64 {
+        convert(Int64(fonts.fonts[font].face.ellipsisAdvance), font: font)
+    }
 }

@@ -319,17 +319,13 @@ public struct AttributedText: Hashable, Sendable {
         var pieceStyle = style
         spans.withUnsafeBufferPointer { spans in
             SpanPieces.taking(spans, where: { _ in true }) { taken in
-                var covered: SpanPieces.Covering = nil
-                var first = true
-                SpanPieces.forEach(count: count, spans: spans, taken: taken) { piece, covering in
-                    if first || covering == nil || covering != covered {
+                SpanPieces.forEach(count: count, spans: spans, taken: taken) { piece, covering, isNewCovering in
+                    if isNewCovering {
                         pieceStyle = style
                         SpanPieces.forEachSpan(over: piece, covering: covering, spans: spans, taken: taken) { span in
                             // Every attribute was checked when the span was added: setting it cannot fail.
                             try? pieceStyle.set(span.pointee.attributes)
                         }
-                        covered = covering
-                        first = false
                     }
                     body(piece, pieceStyle)
                 }

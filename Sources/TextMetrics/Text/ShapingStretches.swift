@@ -53,11 +53,14 @@ struct ShapingStretches {
     /// indices `shaping` lists (those that change shapes) over the text's style.
     private mutating func cut(_ bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<AttributedText.Span>,
                               shaping: UnsafeBufferPointer<Int>) {
-        var covered: SpanPieces.Covering = nil
         var style = 0
+        // Whether the spans changed since `style` was found (a piece inside a cluster is
+        // passed over, but the spans may have changed in it).
+        var isStale = true
         // The first cluster boundary at or after the offsets looked at so far.
         var boundary = 0
-        SpanPieces.forEach(count: bytes.count, spans: spans, taken: shaping) { piece, covering in
+        SpanPieces.forEach(count: bytes.count, spans: spans, taken: shaping) { piece, covering, isNewCovering in
+            isStale = isStale || isNewCovering
             // A piece's stretch starts at the first cluster boundary in it: a start inside a
             // cluster moves to the cluster's end (the cluster keeps the style it starts in).
             var first = piece.lowerBound
@@ -68,9 +71,9 @@ struct ShapingStretches {
                 boundary = first
             }
             guard first < piece.upperBound || stretches.isEmpty else { return }
-            if stretches.isEmpty || covering == nil || covering != covered {
+            if isStale {
                 style = covering == 0 ? 0 : styleOfPiece(piece, covering: covering, spans: spans, shaping: shaping)
-                covered = covering
+                isStale = false
             }
             if let last = stretches.last {
                 if last.style == style { return }

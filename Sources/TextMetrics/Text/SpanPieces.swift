@@ -10,11 +10,13 @@ enum SpanPieces {
     typealias Covering = UInt64?
 
     /// Calls `body` with each piece, in order, of a text of `count` bytes cut at the ends of
-    /// the spans of `spans` whose indices `taken` lists (in order), and the spans over it.
-    /// The spans are read in place: a span copied out of its list retains its attributes'
-    /// references.
+    /// the spans of `spans` whose indices `taken` lists (in order), the spans over it, and
+    /// whether they may differ from the piece before's (always for the first piece, and when
+    /// the spans over a piece are not remembered): a piece under the same spans as the one
+    /// before has its style. The spans are read in place: a span copied out of its list
+    /// retains its attributes' references.
     static func forEach(count: Int, spans: UnsafeBufferPointer<AttributedText.Span>, taken: UnsafeBufferPointer<Int>,
-                        _ body: (Range<Int>, Covering) -> Void) {
+                        _ body: (_ piece: Range<Int>, _ covering: Covering, _ isNewCovering: Bool) -> Void) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 + 2 * taken.count) { ends in
             ends[0] = 0
             ends[1] = count
@@ -27,6 +29,7 @@ enum SpanPieces {
             sorted.sort()
             let remembers = taken.count <= 64
             var start = 0
+            var covered: Covering = nil
             for end in sorted where end > start {
                 var covering: UInt64 = 0
                 if remembers {
@@ -35,7 +38,9 @@ enum SpanPieces {
                         if range.lowerBound <= start && end <= range.upperBound { covering |= 1 << UInt64(position) }
                     }
                 }
-                body(start..<end, remembers ? covering : nil)
+                let now: Covering = remembers ? covering : nil
+                body(start..<end, now, start == 0 || now == nil || now != covered)
+                covered = now
                 start = end
             }
         }
