@@ -210,10 +210,12 @@ public struct PreparedText: Sendable {
             let missing = hasMissingGlyphs
                 ? MissingGlyphs.scalars(in: segments[0..<min(outcome.shownSegments, segments.count)], of: bytes, fonts: fonts)
                 : []
-            return TextLayout(size: outcome.size, lines: lines, lineHeight: fonts.metrics.lineHeight,
+            // Only a truncated layout shows a token.
+            let token = outcome.isTruncated && lines.last?.truncation?.token == .custom ? container.truncationToken : nil
+            return TextLayout(size: outcome.size, lines: consume lines, lineHeight: fonts.metrics.lineHeight,
                               isTruncated: outcome.isTruncated, missingGlyphs: missing,
                               usesFallbackFonts: outcome.fontMask & ~primaryFontMask & ~FontChain.attachmentBit != 0,
-                              truncationToken: lines.contains { $0.truncation?.token == .custom } ? container.truncationToken : nil)
+                              truncationToken: token)
         }
     }
 
@@ -266,16 +268,20 @@ public struct PreparedText: Sendable {
         PreparedText.withUTF8(text) { bytes in
             segments.withUnsafeBufferPointer { segments in
                 withUnsafePointer(to: measurer) { measurer in
-                    // A paragraph style in the layout's units; tabs go to its stops.
-                    let paragraph = paragraphStyle.map {
-                        ParagraphGeometry($0, width: container.width, pointsPerUnit: measurer.pointee.pointsPerUnit,
-                                          hasTabs: hasStyledTabs)
+                    func pass(_ paragraph: UnsafePointer<ParagraphGeometry>?) -> R {
+                        withUnsafePointer(to: container) { container in
+                            body(LayoutPass(fitter: LineFitter(access: SegmentAccess(measurer: measurer, segments: segments,
+                                                                                     bytes: bytes, cuts: cuts),
+                                                               container: container, paragraph: paragraph),
+                                            container: container, hasUniformLineHeight: hasUniformLineHeight),
+                                 bytes)
+                        }
                     }
-                    return body(LayoutPass(fitter: LineFitter(access: SegmentAccess(measurer: measurer, segments: segments,
-                                                                             bytes: bytes, cuts: cuts),
-                                                       container: container, paragraph: paragraph),
-                                    container: container, hasUniformLineHeight: hasUniformLineHeight),
-                         bytes)
+                    guard let style = paragraphStyle else { return pass(nil) }
+                    // A paragraph style in the layout's units; tabs go to its stops.
+                    return withUnsafePointer(to: ParagraphGeometry(style, width: container.width,
+                                                                   pointsPerUnit: measurer.pointee.pointsPerUnit,
+                                                                   hasTabs: hasStyledTabs)) { pass($0) }
                 }
             }
         }

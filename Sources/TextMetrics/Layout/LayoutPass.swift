@@ -8,12 +8,13 @@
 struct LayoutPass {
     /// The container's lines: their width, in layout units, and how words break.
     let fitter: LineFitter
-    let container: TextContainer
+    /// The container, borrowed for the pass (a copy would retain its token).
+    let container: UnsafePointer<TextContainer>
     /// Whether every line is the primary font's height (see ``PreparedText/hasUniformLineHeight``).
     let hasUniformLineHeight: Bool
 
     private var access: SegmentAccess { fitter.access }
-    private var paragraph: ParagraphGeometry? { fitter.paragraph }
+    private var paragraph: UnsafePointer<ParagraphGeometry>? { fitter.paragraph }
 
     /// The font of the chain the ellipsis is drawn in: the first that has U+2026.
     private var ellipsisFont: Int { access.measurer.pointee.fonts.ellipsisFont }
@@ -50,30 +51,29 @@ struct LayoutPass {
         // With one line height and no paragraph style, `maxLines` says how many lines fit the
         // height; otherwise each line is taken only while the lines so far fit it.
         let isUniform = hasUniformLineHeight && paragraph == nil
-        var maxLines = container.numberOfLines == 0 ? Int.max : container.numberOfLines
-        if isUniform, container.height.isFinite {
-            maxLines = min(maxLines, Int((container.height / primary.height + 1e-9).rounded(.down)))
+        var maxLines = container.pointee.numberOfLines == 0 ? Int.max : container.pointee.numberOfLines
+        if isUniform, container.pointee.height.isFinite {
+            maxLines = min(maxLines, Int((container.pointee.height / primary.height + 1e-9).rounded(.down)))
         }
-        let limit = !isUniform && container.height.isFinite ? container.height + 1e-9 : nil
-        // Only a text with several line heights needs its chain here.
-        let chain = hasUniformLineHeight ? nil : measurer.pointee.fonts
-        let styles = access.measurer.pointee.styles
+        let limit = !isUniform && container.pointee.height.isFinite ? container.pointee.height + 1e-9 : nil
+        // Only a text with several line heights asks its chain (read in place).
+        let hasUniformLineHeight = self.hasUniformLineHeight
         func naturalBox(_ line: LineFitter.Line) -> LineBox {
-            guard let chain else { return primary }
+            if hasUniformLineHeight { return primary }
             // Attachments raise their line to their boxes.
             let boxes = line.fontMask & FontChain.attachmentBit != 0
-                ? styles?.boxExtent(in: line.startByte..<line.endByte) : nil
-            return chain.lineBox(mask: line.fontMask, boxes: boxes)
+                ? measurer.pointee.styles?.boxExtent(in: line.startByte..<line.endByte) : nil
+            return measurer.pointee.fonts.lineBox(mask: line.fontMask, boxes: boxes)
         }
         /// A line of natural box `box`: its height and where its baseline is below its top.
         func stacked(_ box: LineBox) -> (height: Double, baseline: Double) {
             guard let paragraph else { return (box.height, box.ascent) }
-            let (height, shift) = paragraph.style.stacked(box)
+            let (height, shift) = paragraph.pointee.style.stacked(box)
             return (height, box.ascent + shift)
         }
         func spacing(before line: LineFitter.Line, isFirst: Bool) -> Double {
             guard let paragraph, !isFirst else { return 0 }
-            return paragraph.style.spacing(beforeLineStartingParagraph: line.startsParagraph)
+            return paragraph.pointee.style.spacing(beforeLineStartingParagraph: line.startsParagraph)
         }
         var widest: Int64 = 0
         var bottom = 0.0  // the bottom of the lines so far
@@ -82,9 +82,9 @@ struct LayoutPass {
         var last: (line: LineFitter.Line, box: LineBox, top: Double)?
         func emit(_ line: LineFitter.Line, units: Int64, truncation: LineTruncation?, box: LineBox, top: Double) {
             let (height, baseline) = stacked(box)
-            let room = paragraph?.room(isFirst: line.startsParagraph)
+            let room = paragraph?.pointee.room(isFirst: line.startsParagraph)
             body(line, units, truncation, Placement(top: top, height: height, baseline: top + baseline,
-                                                    indent: room?.indentPoints ?? 0, room: room?.width ?? container.width,
+                                                    indent: room?.indentPoints ?? 0, room: room?.width ?? container.pointee.width,
                                                     startsParagraph: line.startsParagraph))
             widest = max(widest, line.indent + units)
             bottom = top + height
@@ -110,8 +110,8 @@ struct LayoutPass {
             var truncation: LineTruncation?
             let ellipsisFont = rest != nil ? self.ellipsisFont : 0
             if rest != nil, let truncated = Truncator(fitter: fitter, ellipsisUnits: access.measurer.pointee.ellipsisUnits(font: ellipsisFont),
-                                                      token: container.truncationToken.map { TruncationUnits($0, ppu) },
-                                                      mode: container.lineBreakMode).truncate(line) {
+                                                      token: container.pointee.truncationToken.map { TruncationUnits($0, ppu) },
+                                                      mode: container.pointee.lineBreakMode).truncate(line) {
                 line.contentUnits = truncated.units
                 line.endByte = truncated.endByte
                 truncation = truncated.truncation
@@ -128,7 +128,7 @@ struct LayoutPass {
                 line.width.fontMask = shown.fontMask  // the fonts of the text shown (not the ellipsis')
                 if truncation?.token == .ellipsis { shown.fontMask |= 1 << UInt32(ellipsisFont) }
                 box = shown.box(in: measurer.pointee.fonts)
-                if truncation?.token == .custom, let token = container.truncationToken { box = box.union(token.box) }
+                if truncation?.token == .custom, let token = container.pointee.truncationToken { box = box.union(token.box) }
             }
             emit(line, units: line.contentUnits, truncation: truncation, box: box, top: top)
         }

@@ -49,15 +49,17 @@ struct LineFitter {
     /// The widest line in whole layout units (see ``limit(forMaxUnits:)``).
     let limit: Int64
     /// The paragraph style's rooms, indents and tab stops, or `nil`: every line the
-    /// container's width.
-    let paragraph: ParagraphGeometry?
+    /// container's width. Borrowed for the layout (``PreparedText``'s layout pass holds it):
+    /// a fitter is copied into what it serves, and the geometry is large.
+    let paragraph: UnsafePointer<ParagraphGeometry>?
 
     /// A fitter of the segments `access` reads into the lines of `container`, each as wide as
     /// `paragraph` lets it be when given.
-    init(access: SegmentAccess, container: TextContainer, paragraph: ParagraphGeometry? = nil) {
+    @inline(__always)
+    init(access: SegmentAccess, container: UnsafePointer<TextContainer>, paragraph: UnsafePointer<ParagraphGeometry>? = nil) {
         self.access = access
-        maxUnits = container.width / access.measurer.pointee.pointsPerUnit
-        charWrap = container.lineBreakMode == .charWrap
+        maxUnits = container.pointee.width / access.measurer.pointee.pointsPerUnit
+        charWrap = container.pointee.lineBreakMode == .charWrap
         limit = LineFitter.limit(forMaxUnits: maxUnits)
         self.paragraph = paragraph
     }
@@ -85,7 +87,7 @@ struct LineFitter {
             line.endByte = line.startByte
             line.startsParagraph = startsParagraph(at: position)
             if let paragraph {
-                let room = paragraph.room(isFirst: line.startsParagraph)
+                let room = paragraph.pointee.room(isFirst: line.startsParagraph)
                 (line.maxUnits, line.limit, line.indent) = (room.maxUnits, room.limit, room.indent)
             } else {
                 (line.maxUnits, line.limit) = (maxUnits, limit)
@@ -112,7 +114,7 @@ struct LineFitter {
                           _ segments: UnsafeBufferPointer<MeasuredSegment>, limit: Int64) {
         @inline(__always) func fits(_ units: Int64) -> Bool { units <= limit }
         var placedAny = false
-        let hasTabs = paragraph?.tabs != nil
+        let hasTabs = paragraph?.pointee.tabs != nil
         while position.segment < segments.count {
             if position.grapheme == 0, !hasTabs {
                 // Whole segments while they fit — most of every line — read in place, the
@@ -133,13 +135,16 @@ struct LineFitter {
                     position = Position(segment: index, grapheme: 0)
                     if ended || index == segments.count { return }
                 }
+                // A whole segment that does not fit ends a line that has something on it (the
+                // rule below, without reading the segment again).
+                if placedAny, !charWrap, !segments[index].isCharacterRun { return }
             }
             if segments[position.segment].isCharacterRun {
                 if placeCharacters(of: segments[position.segment], &line, &placedAny, &position, limit: limit) { return }
                 continue
             }
             var segment = segments[position.segment]
-            if let tabs = paragraph?.tabs {
+            if let tabs = paragraph?.pointee.tabs {
                 segment = resolvingTabs(segment, index: position.segment, at: line.indent + line.width.units, tabs)
             }
             var isRemainder = false

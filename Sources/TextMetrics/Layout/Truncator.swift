@@ -137,7 +137,7 @@ struct Truncator {
 
     /// `segment` as it stands `x` layout units into the line: its tabs at their stops.
     private func placed(_ segment: MeasuredSegment, index: Int, at x: Int64) -> MeasuredSegment {
-        guard let tabs = fitter.paragraph?.tabs else { return segment }
+        guard let tabs = fitter.paragraph?.pointee.tabs else { return segment }
         return fitter.resolvingTabs(segment, index: index, at: x, tabs)
     }
 

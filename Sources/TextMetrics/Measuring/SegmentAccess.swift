@@ -13,7 +13,8 @@ struct SegmentAccess {
     let measurer: UnsafePointer<RunMeasurer>
     let segments: UnsafeBufferPointer<MeasuredSegment>
     let bytes: UnsafeBufferPointer<UInt8>
-    let cuts: CutMemo?
+    /// Unowned: the prepared text holds it (no reference count per layout).
+    unowned(unsafe) let cuts: CutMemo?
 
     /// The grapheme clusters of segment `i` with their advances, in layout units.
     func graphemes(_ i: Int) -> GraphemeAdvances {
