@@ -72,8 +72,12 @@ struct RowContent: SizedTextSource {
                               _ body: (SizedText) throws -> R) throws -> R? {
         let ordinal = Int(node.pointee.textOrdinal)
         guard ordinal < texts.count else { return try body(engine.measuredText(ofNode: index, in: row)) }
-        if texts[ordinal] == nil { texts[ordinal] = try engine.measuredText(ofNode: index, in: row) }
-        return try body(texts[ordinal].unsafelyUnwrapped)
+        // Found before: used without retaining it, as ``PreparedContent/withText(_:index:_:)`` does.
+        let slot = UnsafeRawPointer(texts.baseAddress.unsafelyUnwrapped + ordinal)
+        if let text = slot.load(as: Unmanaged<SizedText>?.self) { return try text._withUnsafeGuaranteedRef(body) }
+        let text = try engine.measuredText(ofNode: index, in: row)
+        texts[ordinal] = text
+        return try body(text)
     }
 
     func truncationToken(of node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {

@@ -36,7 +36,7 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     @inlinable
     public func value(for key: Key) -> Value? {
         let slot = Slot(key.digest)
-        return shards[shardIndex(slot)].withLock { state in
+        return withShard(slot) { state in
             if let entry = state.young[slot] { return entry.key == key ? entry.value : nil }
             guard let index = state.old.index(forKey: slot), state.old.values[index].key == key else { return nil }
             let entry = state.old.remove(at: index).value
@@ -61,13 +61,13 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     @inlinable
     public func store(_ value: Value, for key: Key) {
         let slot = Slot(key.digest)
-        shards[shardIndex(slot)].withLock { insert(Entry(key: key, value: value), at: slot, into: &$0) }
+        withShard(slot) { insert(Entry(key: key, value: value), at: slot, into: &$0) }
     }
 
     /// Drops the entry for `key`.
     public func removeValue(for key: Key) {
         let slot = Slot(key.digest)
-        shards[shardIndex(slot)].withLock { state in
+        withShard(slot) { state in
             if state.young[slot]?.key == key { state.young[slot] = nil }
             if state.old[slot]?.key == key { state.old[slot] = nil }
         }
@@ -95,6 +95,14 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     }
 
     /// The shard of a digest: its high bits (the table inside the shard mixes all of them).
+    /// Runs `body` on the generations of `slot`'s shard, under its lock. The shard is read
+    /// from the array in place: an element copied out would be retained and released, two
+    /// atomic writes to a lock every thread shares, per lookup.
+    @inlinable @inline(__always)
+    func withShard<R>(_ slot: Slot, _ body: (inout Generations) -> R) -> R {
+        shards.withUnsafeBufferPointer { $0[shardIndex(slot)].withLock(body) }
+    }
+
     @inlinable @inline(__always)
     func shardIndex(_ slot: Slot) -> Int {
         Int((slot.digest >> 32) % UInt64(shards.count))
