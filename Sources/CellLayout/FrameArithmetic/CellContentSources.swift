@@ -40,9 +40,10 @@ extension SizedTextSource {
 /// (prepared on a miss).
 struct RowContent: SizedTextSource {
     let row: RowData
-    /// Unowned: the engine outlives every call it makes, and a retain per row would make
+    /// Unmanaged: the engine outlives every call it makes, and a retain per row — or per
+    /// text, which calling a method through an `unowned(unsafe)` reference makes — would make
     /// all threads bounce the engine's reference count between cores.
-    unowned(unsafe) let engine: CellLayoutEngine
+    let engine: Unmanaged<CellLayoutEngine>
     /// The row's texts found so far, by text ordinal: each is looked up in the text cache once
     /// per row (a styled text's key hashes its whole text object), however often its width,
     /// height and baselines are asked for. In a buffer the engine makes for the row
@@ -55,7 +56,7 @@ struct RowContent: SizedTextSource {
     init(row: RowData, engine: CellLayoutEngine, labelStyles: UnsafeBufferPointer<CellProgram.LabelStyle>,
          texts: UnsafeMutableBufferPointer<SizedText?>) {
         self.row = row
-        self.engine = engine
+        self.engine = Unmanaged.passUnretained(engine)
         self.labelStyles = labelStyles
         self.texts = texts
     }
@@ -71,17 +72,22 @@ struct RowContent: SizedTextSource {
     mutating func withText<R>(_ node: UnsafePointer<CellProgram.Node>, index: Int,
                               _ body: (SizedText) throws -> R) throws -> R? {
         let ordinal = Int(node.pointee.textOrdinal)
-        guard ordinal < texts.count else { return try body(engine.measuredText(ofNode: index, in: row)) }
+        guard ordinal < texts.count else { return try body(measuredText(ofNode: index)) }
         // Found before: used without retaining it, as ``PreparedContent/withText(_:index:_:)`` does.
         let slot = UnsafeRawPointer(texts.baseAddress.unsafelyUnwrapped + ordinal)
         if let text = slot.load(as: Unmanaged<SizedText>?.self) { return try text._withUnsafeGuaranteedRef(body) }
-        let text = try engine.measuredText(ofNode: index, in: row)
+        let text = try measuredText(ofNode: index)
         texts[ordinal] = text
         return try body(text)
     }
 
     func truncationToken(of node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
         labelStyles.truncationToken(of: node)
+    }
+
+    /// What text node `index` shows for the row, from the engine's text cache.
+    private func measuredText(ofNode index: Int) throws -> SizedText {
+        try engine._withUnsafeGuaranteedRef { try $0.measuredText(ofNode: index, in: row) }
     }
 }
 

@@ -37,7 +37,9 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     public func value(for key: Key) -> Value? {
         let slot = Slot(key.digest)
         return withShard(slot) { state in
-            if let entry = state.young[slot] { return entry.key == key ? entry.value : nil }
+            if let entry = GenerationalCache.peek(&state.young[slot]) {
+                return entry._withUnsafeGuaranteedRef { $0.key == key ? $0.value : nil }
+            }
             guard let index = state.old.index(forKey: slot), state.old.values[index].key == key else { return nil }
             let entry = state.old.remove(at: index).value
             insert(entry, at: slot, into: &state)
@@ -95,12 +97,25 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     }
 
     /// The shard of a digest: its high bits (the table inside the shard mixes all of them).
+    /// The entry in a dictionary's slot, read where it lies (the slot accessed in place, as a
+    /// mutation does): reading it out of the dictionary would retain and release the entry, an
+    /// object threads share, at every lookup.
+    @inlinable @inline(__always)
+    static func peek(_ slot: inout Entry?) -> Unmanaged<Entry>? {
+        withUnsafeMutablePointer(to: &slot) { UnsafeRawPointer($0).load(as: Unmanaged<Entry>?.self) }
+    }
+
     /// Runs `body` on the generations of `slot`'s shard, under its lock. The shard is read
     /// from the array in place: an element copied out would be retained and released, two
     /// atomic writes to a lock every thread shares, per lookup.
     @inlinable @inline(__always)
     func withShard<R>(_ slot: Slot, _ body: (inout Generations) -> R) -> R {
-        shards.withUnsafeBufferPointer { $0[shardIndex(slot)].withLock(body) }
+        shards.withUnsafeBufferPointer { shards in
+            // Loaded as an unmanaged reference: the cache holds its shards for its whole life.
+            UnsafeRawPointer(shards.baseAddress.unsafelyUnwrapped + shardIndex(slot))
+                .load(as: Unmanaged<Lock<Generations>>.self)
+                ._withUnsafeGuaranteedRef { $0.withLock(body) }
+        }
     }
 
     @inlinable @inline(__always)
