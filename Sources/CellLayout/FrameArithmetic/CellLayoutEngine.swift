@@ -72,8 +72,11 @@ public final class CellLayoutEngine: Sendable {
     private let insets: EdgeInsets
     private let minHeight, minContentHeight, separator: Double
     /// The nodes' lengths in pixels at the template's scale and at 1, 2 and 3 (other scales
-    /// work them out per call).
-    private let pixelLengths: [(scale: Double, lengths: [PixelLengths])]
+    /// work them out per call): the scales, and every scale's lengths one after the other in
+    /// one flat array, read in place (an array of arrays would be copied, and so retained,
+    /// out of its element for every row — an atomic write to an array every thread reads).
+    private let keptScales: [Double]
+    private let keptLengths: [PixelLengths]
 
     private static let nextID = Atomic<Int>(1)
 
@@ -102,7 +105,8 @@ public final class CellLayoutEngine: Sendable {
         self.separator = template.separator
         self.program = try CellProgram(template, library: library)
         let program = self.program
-        self.pixelLengths = Set([template.scale, 1, 2, 3]).sorted().map { ($0, PixelLengths.of(program, scale: $0)) }
+        self.keptScales = Set([template.scale, 1, 2, 3]).sorted()
+        self.keptLengths = keptScales.flatMap { PixelLengths.of(program, scale: $0) }
         self.textCache = TextCache(capacity: max(0, textCacheCapacity))
         self.spanFonts = SpanFonts(library: library)
         self.id = CellLayoutEngine.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -267,14 +271,16 @@ public final class CellLayoutEngine: Sendable {
         var width, left, top, right, bottom, rootWidth, rootHeight, body, separator: Int
     }
 
-    /// The program's lengths in pixels at `scale`: kept for the usual scales, else worked out.
-    private func lengths(atScale scale: Double) -> [PixelLengths] {
-        // Compared in place: `first(where:)` copies each (scale, lengths) pair it passes.
-        let kept = pixelLengths.withUnsafeBufferPointer { table -> [PixelLengths]? in
-            for index in table.indices where table[index].scale == scale { return table[index].lengths }
-            return nil
+    /// Calls `body` with the program's lengths in pixels at `scale`: kept for the usual scales
+    /// (read in place), else worked out.
+    private func withLengths<R>(atScale scale: Double, _ body: (UnsafeBufferPointer<PixelLengths>) throws -> R) rethrows -> R {
+        guard let kept = keptScales.firstIndex(of: scale) else {
+            return try PixelLengths.of(program, scale: scale).withUnsafeBufferPointer(body)
         }
-        return kept ?? PixelLengths.of(program, scale: scale)
+        let count = program.nodes.count
+        return try keptLengths.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[kept * count..<(kept + 1) * count]))
+        }
     }
 
     /// Runs pass 1 over the template for one row and computes the cell's vertical sums.
@@ -283,11 +289,10 @@ public final class CellLayoutEngine: Sendable {
         _ body: (inout FrameArithmetic<S>, CellBox) throws -> R
     ) throws -> R {
         let count = program.nodes.count
-        let lengths = lengths(atScale: scale)
         return try program.nodes.withUnsafeBufferPointer { nodes in
             try program.childIndices.withUnsafeBufferPointer { children in
               try program.paths.withUnsafeBufferPointer { paths in
-               try lengths.withUnsafeBufferPointer { lengths in
+               try withLengths(atScale: scale) { lengths in
                 try withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * count) { scratch in
                     var arithmetic = FrameArithmetic(
                         nodes: nodes, childIndices: children, paths: paths, lengths: lengths, scale: scale, source: source,
