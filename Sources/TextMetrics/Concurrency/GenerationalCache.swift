@@ -96,10 +96,10 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
         shards.reduce(0) { sum, shard in sum + shard.withLock { $0.young.count + $0.old.count } }
     }
 
-    /// The shard of a digest: its high bits (the table inside the shard mixes all of them).
     /// The entry in a dictionary's slot, read where it lies (the slot accessed in place, as a
-    /// mutation does): reading it out of the dictionary would retain and release the entry, an
-    /// object threads share, at every lookup.
+    /// mutation does — so a lookup that misses may make room in the table, as an insertion
+    /// would): reading it out of the dictionary would retain and release the entry, an object
+    /// threads share, at every lookup.
     @inlinable @inline(__always)
     static func peek(_ slot: inout Entry?) -> Unmanaged<Entry>? {
         withUnsafeMutablePointer(to: &slot) { UnsafeRawPointer($0).load(as: Unmanaged<Entry>?.self) }
@@ -118,6 +118,7 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
         }
     }
 
+    /// The shard of a digest: its high bits (the table inside the shard mixes all of them).
     @inlinable @inline(__always)
     func shardIndex(_ slot: Slot) -> Int {
         Int((slot.digest >> 32) % UInt64(shards.count))
