@@ -111,7 +111,7 @@ public final class PreparedTextCache: Sendable {
 
     /// What an entry is found by: the text's bytes, the faces and the language.
     struct Key: CacheKey {
-        /// SipHash of the text's bytes, with the faces and the language folded in.
+        /// The digest of the text's bytes (``ByteHash``), with the faces and the language folded in.
         let digest: UInt64
         /// The text of a stored key; `nil` in a probe, which borrows `probeBytes`.
         let text: String?
