@@ -167,6 +167,20 @@ package struct CellProgram: Sendable {
         }
     }
 
+    /// Whether text node `index` has a paragraph style: read in place (asking
+    /// ``paragraphStyle(ofNode:)`` and comparing with `nil` copies the node and the style,
+    /// retaining their arrays, for every text of every row).
+    package func hasParagraphStyle(ofNode index: Int) -> Bool {
+        nodes.withUnsafeBufferPointer { nodes in
+            let style = nodes[index].labelStyle
+            guard style >= 0 else { return false }
+            return labelStyles.withUnsafeBufferPointer { styles in
+                if case .some = styles[Int(style)].paragraph { return true }
+                return false
+            }
+        }
+    }
+
     /// Text node `index`'s paragraph style, or `nil`.
     package func paragraphStyle(ofNode index: Int) -> ParagraphStyle? {
         let style = nodes[index].labelStyle

@@ -71,7 +71,7 @@ package final class TextCache: Sendable {
             (nodes[index].field, nodes[index].font, nodes[index].labelStyle)
         }
         // A string in the node's font, with no paragraph style: most labels.
-        let isPlain = labelStyle < 0 || program.paragraphStyle(ofNode: index) == nil
+        let isPlain = labelStyle < 0 || !program.hasParagraphStyle(ofNode: index)
         if isPlain, let string = row.string(ofField: field) { return try plainText(string, ofNode: index, font: font, program: program) }
         let value = row[field]  // looked up once: rows are scanned field by field
         // A styled text belongs to its node: its styles and paragraph style go with the key; a
