@@ -73,9 +73,8 @@ struct RowContent: SizedTextSource {
                               _ body: (SizedText) throws -> R) throws -> R? {
         let ordinal = Int(node.pointee.textOrdinal)
         guard ordinal < texts.count else { return try body(measuredText(ofNode: index)) }
-        // Found before: used without retaining it, as ``PreparedContent/withText(_:index:_:)`` does.
-        let slot = UnsafeRawPointer(texts.baseAddress.unsafelyUnwrapped + ordinal)
-        if let text = slot.load(as: Unmanaged<SizedText>?.self) { return try text._withUnsafeGuaranteedRef(body) }
+        // Found before: used where it lies, without retaining it.
+        if let found = try UnsafeBufferPointer(texts).withText(at: ordinal, body) { return found }
         let text = try measuredText(ofNode: index)
         texts[ordinal] = text
         return try body(text)
@@ -134,11 +133,7 @@ struct PreparedContent: SizedTextSource {
     /// line not otherwise written, and an atomic operation that waits for it.
     @inline(__always)
     func withText<R>(_ node: UnsafePointer<CellProgram.Node>, index: Int, _ body: (SizedText) throws -> R) rethrows -> R? {
-        // An optional class reference and an optional unmanaged one are the same nullable pointer.
-        assert(MemoryLayout<SizedText?>.size == MemoryLayout<Unmanaged<SizedText>?>.size)
-        let slot = UnsafeRawPointer(texts.baseAddress.unsafelyUnwrapped + Int(node.pointee.textOrdinal))
-        guard let text = slot.load(as: Unmanaged<SizedText>?.self) else { return nil }
-        return try text._withUnsafeGuaranteedRef(body)
+        try texts.withText(at: Int(node.pointee.textOrdinal), body)
     }
 
     func truncationToken(of node: UnsafePointer<CellProgram.Node>) -> TruncationToken? {
@@ -190,4 +185,19 @@ struct EstimatedContent: CellContentSource {
 
     func textLayout(_ node: UnsafePointer<CellProgram.Node>, index: Int, widthPixels: Int,
                     scale: Double) throws -> (PreparedText, TextLayout)? { nil }
+}
+
+extension UnsafeBufferPointer<SizedText?> {
+    /// Runs `body` on the text in slot `index` where it lies, without retaining it (the buffer
+    /// holds it for the call), or returns `nil` for an empty slot: a copy would write the text's
+    /// reference count, an atomic operation on a line otherwise only read. The one way both
+    /// content sources read a text they hold.
+    @inline(__always)
+    func withText<R>(at index: Int, _ body: (SizedText) throws -> R) rethrows -> R? {
+        // An optional class reference and an optional unmanaged one are the same nullable pointer.
+        assert(MemoryLayout<SizedText?>.size == MemoryLayout<Unmanaged<SizedText>?>.size)
+        let slot = UnsafeRawPointer(baseAddress.unsafelyUnwrapped + index)
+        guard let text = slot.load(as: Unmanaged<SizedText>?.self) else { return nil }
+        return try text._withUnsafeGuaranteedRef(body)
+    }
 }

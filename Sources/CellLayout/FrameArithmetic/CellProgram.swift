@@ -167,9 +167,9 @@ package struct CellProgram: Sendable {
         }
     }
 
-    /// Whether text node `index` has a paragraph style: read in place (asking
-    /// ``paragraphStyle(ofNode:)`` and comparing with `nil` copies the node and the style,
-    /// retaining their arrays, for every text of every row).
+    /// Whether text node `index` has a paragraph style: read in place (copying the node and
+    /// the style out to compare with `nil` would retain their arrays, for every text of every
+    /// row).
     package func hasParagraphStyle(ofNode index: Int) -> Bool {
         nodes.withUnsafeBufferPointer { nodes in
             let style = nodes[index].labelStyle
@@ -179,12 +179,6 @@ package struct CellProgram: Sendable {
                 return false
             }
         }
-    }
-
-    /// Text node `index`'s paragraph style, or `nil`.
-    package func paragraphStyle(ofNode index: Int) -> ParagraphStyle? {
-        let style = nodes[index].labelStyle
-        return style >= 0 ? labelStyles[Int(style)].paragraph : nil
     }
 
     /// The attributed text node `index` shows: `text` in the item's font chain, with

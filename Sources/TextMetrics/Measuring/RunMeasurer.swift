@@ -331,11 +331,11 @@ struct RunMeasurer {
             return
         }
         let font = Int(runs[r].font)
-        let convert = conversion(font: font)  // looked up once for the piece's three widths
-        segment.width += convert(piece.width)
-        segment.trailingWhitespace += convert(piece.trailingWhitespace)
+        let inTextUnits = conversion(font: font)  // looked up once for the piece's three widths
+        segment.width += inTextUnits(piece.width)
+        segment.trailingWhitespace += inTextUnits(piece.trailingWhitespace)
         if piece.end == segment.end {
-            segment.lineEndCorrection = Int32(clamping: convert(Int64(piece.lineEndCorrection)))
+            segment.lineEndCorrection = Int32(clamping: inTextUnits(Int64(piece.lineEndCorrection)))
         }
         segment.hasMissingGlyphs = segment.hasMissingGlyphs || piece.hasMissingGlyphs
         if piece.shapedEnd > piece.start { segment.fontMask |= 1 << UInt32(font) }
