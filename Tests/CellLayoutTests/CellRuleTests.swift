@@ -186,6 +186,15 @@ import Testing
         let again = try prepared.heights(width: 375)
         #expect(again.pixels == heights.pixels)
         #expect(again.errors.keys.sorted() == [137, 400])
+        // A row's prepared cell, out of the feed's arrays, is the one the engine prepares alone.
+        #expect(prepared.count == rows.count && prepared[137] == nil && prepared[400] == nil)
+        for index in [0, 136, 138, 499] {
+            let cell = try #require(prepared[index])
+            let alone = try engine.prepare(rows[index])
+            #expect(cell.strings == alone.strings)
+            #expect(try engine.height(for: cell, width: 200) == (try engine.height(for: alone, width: 200)))
+            #expect(try engine.height(for: cell, width: 200) == (try engine.height(for: rows[index], width: 200)))
+        }
     }
 
     /// Frame arithmetic's own rounding equals the standard library's: to nearest with halves

@@ -146,12 +146,23 @@ public final class CellLayoutEngine: Sendable {
     /// - Throws: ``TemplateError`` for a missing or unusable field of a present text.
     /// - Complexity: segmenting and shaping each shown text (cached segments are reused).
     public func prepare(_ row: RowData) throws -> PreparedCell {
-        let present = program.presence(of: row)
+        var present = [Bool](repeating: false, count: program.nodes.count)
         var texts = [SizedText?](repeating: nil, count: program.textNodeCount)
+        try present.withUnsafeMutableBufferPointer { present in
+            try texts.withUnsafeMutableBufferPointer { try prepare(row, present: present, texts: $0) }
+        }
+        return PreparedCell(present: present, texts: texts, engineID: id)
+    }
+
+    /// Prepares `row` into buffers of the program's node count (`present`) and text node count
+    /// (`texts`, all `nil`): a prepared cell's arrays, or its share of a ``PreparedFeed``'s.
+    /// - Throws: ``TemplateError`` for a missing or bad field; `texts` may then hold some texts.
+    func prepare(_ row: RowData, present: UnsafeMutableBufferPointer<Bool>,
+                 texts: UnsafeMutableBufferPointer<SizedText?>) throws {
+        _ = present.update(fromContentsOf: program.presence(of: row))
         for (index, node) in program.nodes.enumerated() where node.kind == .text && present[index] {
             texts[Int(node.textOrdinal)] = try measuredText(ofNode: index, in: row)
         }
-        return PreparedCell(present: present, texts: texts, engineID: id)
     }
 
     /// The height of a prepared cell at `width` and `scale`: arithmetic only, no shaping.
@@ -228,6 +239,15 @@ public final class CellLayoutEngine: Sendable {
     func heightPixels(for cell: PreparedCell, width: Double, scale: Double) throws -> Int {
         try checkOwner(cell)
         return try withPreparedContent(cell) { try heightPixels($0, width: width, scale: scale) }
+    }
+
+    /// The height of a cell this engine prepared into `present` and `texts` (a row's share of
+    /// a ``PreparedFeed``'s arrays), read in place.
+    func heightPixels(present: UnsafeBufferPointer<Bool>, texts: UnsafeBufferPointer<SizedText?>, width: Double,
+                      scale: Double) throws -> Int {
+        try withLabelStyles { styles in
+            try heightPixels(PreparedContent(present: present, texts: texts, labelStyles: styles), width: width, scale: scale)
+        }
     }
 
     func heightPixels(_ row: RowData, width: Double, scale: Double) throws -> Int {
