@@ -65,13 +65,6 @@ public final class SizedText: Sendable {
     /// `prepared`, with its natural width and paragraph count worked out.
     /// (Consumed: the prepared text is moved in, not copied — a copy retains each of its parts.)
     public init(prepared: consuming PreparedText) {
-        // A text is kept for as long as a feed is: segments that outgrew their estimate (an
-        // array grown by appending holds up to twice its count) are copied to a buffer of their
-        // exact count. Not the others: a copy and the free of a large buffer cost a feed of new
-        // texts more time than the room saved.
-        if prepared.segments.capacity > prepared.segments.count + prepared.segments.count / 4 {
-            prepared.segments = prepared.segments.withUnsafeBufferPointer { Array($0) }
-        }
         segments = prepared.segments
         // One line per paragraph: no segment overflows an unlimited line.
         let (lines, widest, _) = prepared.segments.withUnsafeBufferPointer {

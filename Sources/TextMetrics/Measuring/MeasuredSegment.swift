@@ -51,9 +51,3 @@ struct MeasuredSegment: Sendable {
                        lineEndCorrection: lineEndCorrection, hasMissingGlyphs: hasMissingGlyphs, graphemes: nil)
     }
 }
-
-/// The segments a splitter finds, kept for measuring in place.
-extension Array: SegmentSink where Element == MeasuredSegment {
-    /// Appends `segment`, not measured yet.
-    mutating func add(_ segment: TextSegment) { append(MeasuredSegment(segment)) }
-}

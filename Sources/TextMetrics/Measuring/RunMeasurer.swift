@@ -99,17 +99,20 @@ struct RunMeasurer {
     /// they start, and one that cannot be added up in its font is cut back into single
     /// characters (``SegmentSplitter/cuttingCharacterRuns(_:atStartsOf:)``).
     func measure(_ splitter: SegmentSplitter, in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
-        var measured: [MeasuredSegment] = []
-        measured.reserveCapacity(splitter.estimatedCount)
-        splitter.split(into: &measured)
-        if measureInPlace(&measured, in: bytes) { return measured }
-        return measureCuttingCharacterRuns(measured.map(\.bounds), in: bytes)
+        // Found and measured in the thread's buffer, then kept in an array of their count.
+        SegmentScratch.with { scratch in
+            var sink = scratch
+            splitter.split(into: &sink)
+            let found = scratch.segments
+            if measureInPlace(found, in: bytes) { return Array(found) }
+            return measureCuttingCharacterRuns(found.map(\.bounds), in: bytes)
+        }
     }
 
     /// `segments` measured (see ``measure(_:in:)-(SegmentSplitter,_)``).
     func measure(_ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
         var measured = segments.map(MeasuredSegment.init)
-        if measureInPlace(&measured, in: bytes) { return measured }
+        if measured.withUnsafeMutableBufferPointer({ measureInPlace($0, in: bytes) }) { return measured }
         return measureCuttingCharacterRuns(segments, in: bytes)
     }
 
@@ -119,22 +122,23 @@ struct RunMeasurer {
                                              in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
         if runs.count > 1 {
             var measured = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: runs).map(MeasuredSegment.init)
-            if measureInPlace(&measured, in: bytes) { return measured }
+            if measured.withUnsafeMutableBufferPointer({ measureInPlace($0, in: bytes) }) { return measured }
         }
         var measured = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil).map(MeasuredSegment.init)
-        _ = measureInPlace(&measured, in: bytes)  // no character runs are left: complete
+        // No character runs are left: complete.
+        _ = measured.withUnsafeMutableBufferPointer { measureInPlace($0, in: bytes) }
         return measured
     }
 
     /// Gives every segment its measure. Returns `false`, with the segments half measured,
     /// when some character run cannot be added up or crosses runs: the runs must be cut back.
     @inline(always)
-    private func measureInPlace(_ segments: inout [MeasuredSegment], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func measureInPlace(_ segments: UnsafeMutableBufferPointer<MeasuredSegment>,
+                                in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Every piece is taken from its face's cache (or added up) where it can be; the pieces
         // no cache knows are collected and shaped afterwards, run by run.
         var unknown: [UnknownPiece] = []
-        // The segments through a buffer: one uniqueness check for the text, not per field written.
-        guard segments.withUnsafeMutableBufferPointer({ measureKnown($0, in: bytes, unknown: &unknown) }) else { return false }
+        guard measureKnown(segments, in: bytes, unknown: &unknown) else { return false }
         // Shape the unknown pieces run by run (they are in text order, so each run's pieces
         // are together), so consecutive new segments share a HarfBuzz call.
         var k = 0
