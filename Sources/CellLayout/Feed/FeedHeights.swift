@@ -1,4 +1,4 @@
-@_spi(Caching) import TextMetrics
+import TextMetrics
 
 /// The heights of every row of a feed at one width and scale, computed in parallel on all
 /// cores, stored as whole pixels (4 bytes a row).
@@ -39,25 +39,13 @@ public struct FeedHeights: Sendable {
         self.width = width
         self.scale = scale
         var pixels = [Int32](repeating: 0, count: count)
-        let failures = ErrorList()
-        pixels.withUnsafeMutableBufferPointer { buffer in
+        errors = pixels.withUnsafeMutableBufferPointer { buffer in
             let out = UncheckedSendable(buffer)
-            ConcurrentChunks.run(count: count) { range in
-                var local: [(Int, TemplateError)] = []
-                for index in range {
-                    do {
-                        out.value[index] = Int32(clamping: try pixelHeight(index))
-                    } catch let error as TemplateError {
-                        local.append((index, error))
-                    } catch {
-                        local.append((index, TemplateError(path: "row", reason: "\(error)")))
-                    }
-                }
-                if !local.isEmpty { failures.append(local) }
+            return ConcurrentChunks.forEachRow(count: count) { index in
+                out.value[index] = Int32(clamping: try pixelHeight(index))
             }
         }
         self.pixels = pixels
-        self.errors = failures.dictionary
     }
 
     /// The number of rows.
@@ -74,15 +62,4 @@ public struct FeedHeights: Sendable {
     public func offsets() -> FeedOffsets {
         FeedOffsets(pixelHeights: pixels, scale: scale)
     }
-}
-
-/// Errors gathered from several threads.
-final class ErrorList: Sendable {
-    private let state = Lock<[Int: TemplateError]>([:])
-
-    func append(_ errors: [(Int, TemplateError)]) {
-        state.withLock { items in for (index, error) in errors { items[index] = error } }
-    }
-
-    var dictionary: [Int: TemplateError] { state.withLock { $0 } }
 }

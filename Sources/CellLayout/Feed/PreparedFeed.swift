@@ -34,24 +34,13 @@ public final class PreparedFeed: Sendable {
         let nodeCount = engine.program.nodes.count, textCount = engine.program.textNodeCount
         var present = [Bool](repeating: false, count: rows.count * nodeCount)
         var texts = [SizedText?](repeating: nil, count: rows.count * textCount)
-        let failures = ErrorList()
-        present.withUnsafeMutableBufferPointer { present in
+        let errors = present.withUnsafeMutableBufferPointer { present in
             texts.withUnsafeMutableBufferPointer { texts in
                 let out = UncheckedSendable((present, texts))
-                ConcurrentChunks.run(count: rows.count) { range in
-                    var local: [(Int, TemplateError)] = []
-                    for index in range {
-                        let present = UnsafeMutableBufferPointer(rebasing: out.value.0[index * nodeCount..<(index + 1) * nodeCount])
-                        let texts = UnsafeMutableBufferPointer(rebasing: out.value.1[index * textCount..<(index + 1) * textCount])
-                        do {
-                            try engine.prepare(rows[index], present: present, texts: texts)
-                        } catch let error as TemplateError {
-                            local.append((index, error))
-                        } catch {
-                            local.append((index, TemplateError(path: "row", reason: "\(error)")))
-                        }
-                    }
-                    if !local.isEmpty { failures.append(local) }
+                return ConcurrentChunks.forEachRow(count: rows.count) { index in
+                    try engine.prepare(rows[index],
+                                       present: UnsafeMutableBufferPointer(rebasing: out.value.0[index * nodeCount..<(index + 1) * nodeCount]),
+                                       texts: UnsafeMutableBufferPointer(rebasing: out.value.1[index * textCount..<(index + 1) * textCount]))
                 }
             }
         }
@@ -59,7 +48,7 @@ public final class PreparedFeed: Sendable {
         self.texts = texts
         self.nodeCount = nodeCount
         self.textCount = textCount
-        self.errors = failures.dictionary
+        self.errors = errors
     }
 
     /// The number of rows.
