@@ -14,9 +14,9 @@
 /// handing one around costs one reference count on an object of its own — not one on the
 /// font face every thread shares, which would bounce between cores.
 public final class SizedText: Sendable {
-    // What sizing reads comes first, next to the object's header, in its first 64 bytes
-    // (with a reference to the segments a wrapping text walks); the prepared text after it: a
-    // feed re-laid out reads a few words of each of its texts, from as few lines as may be.
+    // What sizing reads comes first, next to the object's header; the prepared text (whose
+    // segments a wrapping text walks) after it: a feed re-laid out reads a few words of each
+    // of its texts, from as few cache lines as may be.
     let lineHeight: Double
     let pointsPerUnit: Double
     /// The widest paragraph at unlimited width, in points (unrounded): with a paragraph style,
@@ -25,9 +25,6 @@ public final class SizedText: Sendable {
     public let naturalWidth: Double
     /// Lines at unlimited width: one per paragraph (0 for an empty text).
     public let paragraphCount: Int
-    /// The prepared text's segments (the same buffer, referenced here too): a wrapping text's
-    /// count walks them, and their reference lies in the object's first cache line.
-    private let segments: [MeasuredSegment]
     /// For a text of several line boxes whose quick paths apply: the fonts of the primary
     /// font's box, one of which each line must show to be that tall (see
     /// ``primaryBoxFonts(of:)``); 0 when every line is.
@@ -38,8 +35,6 @@ public final class SizedText: Sendable {
     /// Whether a line the ellipsis ends is as tall as the others: the primary font draws it
     /// (the layout adds the font that draws it to the line; the kept text is the primary's).
     private let ellipsisKeepsLineBox: Bool
-    /// Whether ``uniformStack`` is set (read in the first cache line, the stack in the next).
-    private let isStackedByStyle: Bool
 
     /// Prepares `text` in `font`.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
@@ -65,7 +60,6 @@ public final class SizedText: Sendable {
     /// `prepared`, with its natural width and paragraph count worked out.
     /// (Consumed: the prepared text is moved in, not copied — a copy retains each of its parts.)
     public init(prepared: consuming PreparedText) {
-        segments = prepared.segments
         // One line per paragraph: no segment overflows an unlimited line.
         let (lines, widest, _) = prepared.segments.withUnsafeBufferPointer {
             LineFitter.wholeSegmentLines($0, limit: .max, maxLines: .max)!
@@ -98,7 +92,6 @@ public final class SizedText: Sendable {
         }
         requiredFonts = hasQuickHeights ? primaryBoxFonts ?? 0 : 0
         ellipsisKeepsLineBox = hasQuickHeights && prepared.fonts.ellipsisFont == 0
-        isStackedByStyle = uniformStack != nil
         self.prepared = consume prepared
     }
 
@@ -128,7 +121,7 @@ public final class SizedText: Sendable {
     /// The height of `lines` lines of the primary font's height, stacked as the layout stacks
     /// them: one after another, with the paragraph style's height and spacing.
     private func stackedHeight(lines: Int) -> Double {
-        guard isStackedByStyle, let (height, _, _) = uniformStack else { return Double(lines) * lineHeight }
+        guard let (height, _, _) = uniformStack else { return Double(lines) * lineHeight }
         return lines == 0 ? 0 : lastLineTop(lines: lines) + height
     }
 
@@ -185,7 +178,7 @@ public final class SizedText: Sendable {
         let limit = LineFitter.limit(forMaxUnits: width / pointsPerUnit)
         let counted = requiredFonts == 0 && truncationToken == nil && ellipsisKeepsLineBox || maxLines == .max
             ? maxLines : maxLines + 1
-        guard let (lines, _, starts) = segments.withUnsafeBufferPointer({
+        guard let (lines, _, starts) = prepared.segments.withUnsafeBufferPointer({
             LineFitter.wholeSegmentLines($0, limit: limit, maxLines: counted, showing: requiredFonts)
         }) else { return nil }
         if lines <= maxLines { return lines }
