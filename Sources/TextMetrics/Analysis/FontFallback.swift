@@ -72,7 +72,8 @@ enum FontFallback {
         }
         /// The first text (not color) font of the chain when it has every printable ASCII
         /// character, so every printable ASCII character that is not part of an emoji takes it;
-        /// `nil` otherwise.
+        /// `nil` otherwise. (Inlined: the ASCII lanes ask it at every run they extend.)
+        @inline(__always)
         var asciiFont: Int? {
             let text = ~colorMask & (1 << UInt16(count) &- 1)
             guard text != 0, asciiMask & text & (0 &- text) != 0 else { return nil }
