@@ -23,6 +23,22 @@ import TestSupport
         #expect(layout.lines.allSatisfy { $0.width <= 320 + 1e-9 })
     }
 
+    /// Segments are found in a buffer each thread reuses: a paragraph of more segments than it
+    /// keeps room for (``SegmentScratch/maxKeptCapacity``) is measured whole, and the texts
+    /// measured after it on the same thread are measured as they were before it.
+    @Test func textsAfterAParagraphLongerThanTheThreadsBufferMeasureAlike() throws {
+        var random = TestCorpus.Random(seed: 11)
+        let short = (0..<20).map { _ in (0..<12).map { _ in random.pick(TestCorpus.englishWords) }.joined(separator: " ") }
+        let container = try TextContainer(width: 180)
+        let before = try short.map { try PreparedText($0, font: font).layout(in: container) }
+        let words = (0..<(2 * SegmentScratch.maxKeptCapacity)).map { _ in random.pick(TestCorpus.englishWords) }
+        let long = try PreparedText(words.joined(separator: " "), font: font)
+        #expect(long.segments.count >= words.count)
+        #expect(long.segments.last?.end == Int32(long.text.utf8.count))
+        let after = try short.map { try PreparedText($0, font: font).layout(in: container) }
+        #expect(after == before)
+    }
+
     @Test func aTwoMegabyteTokenWithNoBreakOpportunity() throws {
         let text = String(repeating: "x", count: 2_000_000)
         let layout = try TextMeasurer.layout(text, font: font, in: TextContainer(width: 320))
