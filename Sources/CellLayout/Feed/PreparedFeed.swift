@@ -10,7 +10,7 @@ import TextMetrics
 /// let landscape = try feed.heights(width: 812)
 /// ```
 ///
-/// It holds every prepared text (about 40 bytes per word of text), which is the price of
+/// It holds every prepared text (about 3 KB a row of the Q&A example), which is the price of
 /// re-layout without shaping.
 public final class PreparedFeed: Sendable {
     /// The engine the rows were prepared for.
