@@ -104,7 +104,7 @@ struct RunMeasurer {
             var sink = scratch
             splitter.split(into: &sink)
             let found = scratch.segments
-            if measureInPlace(found, in: bytes) { return Array(found) }
+            if measureInPlace(found, in: bytes, &scratch.pieceWork) { return Array(found) }
             return measureCuttingCharacterRuns(found.map(\.bounds), in: bytes)
         }
     }
@@ -112,7 +112,8 @@ struct RunMeasurer {
     /// `segments` measured (see ``measure(_:in:)-(SegmentSplitter,_)``).
     func measure(_ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
         var measured = segments.map(MeasuredSegment.init)
-        if measured.withUnsafeMutableBufferPointer({ measureInPlace($0, in: bytes) }) { return measured }
+        var work = PieceWork()
+        if measured.withUnsafeMutableBufferPointer({ measureInPlace($0, in: bytes, &work) }) { return measured }
         return measureCuttingCharacterRuns(segments, in: bytes)
     }
 
@@ -120,13 +121,14 @@ struct RunMeasurer {
     /// still cannot be added up in its font, into single characters.
     private func measureCuttingCharacterRuns(_ segments: [TextSegment],
                                              in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
+        var work = PieceWork()
         if runs.count > 1 {
             var measured = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: runs).map(MeasuredSegment.init)
-            if measured.withUnsafeMutableBufferPointer({ measureInPlace($0, in: bytes) }) { return measured }
+            if measured.withUnsafeMutableBufferPointer({ measureInPlace($0, in: bytes, &work) }) { return measured }
         }
         var measured = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil).map(MeasuredSegment.init)
         // No character runs are left: complete.
-        _ = measured.withUnsafeMutableBufferPointer { measureInPlace($0, in: bytes) }
+        _ = measured.withUnsafeMutableBufferPointer { measureInPlace($0, in: bytes, &work) }
         return measured
     }
 
@@ -134,22 +136,23 @@ struct RunMeasurer {
     /// when some character run cannot be added up or crosses runs: the runs must be cut back.
     @inline(always)
     private func measureInPlace(_ segments: UnsafeMutableBufferPointer<MeasuredSegment>,
-                                in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+                                in bytes: UnsafeBufferPointer<UInt8>, _ work: inout PieceWork) -> Bool {
         // Every piece is taken from its face's cache (or added up) where it can be; the pieces
         // no cache knows are collected and shaped afterwards, run by run.
-        var unknown: [UnknownPiece] = []
-        guard measureKnown(segments, in: bytes, unknown: &unknown) else { return false }
+        if !work.unknown.isEmpty { work.unknown.removeAll(keepingCapacity: true) }
+        guard measureKnown(segments, in: bytes, &work) else { return false }
         // Shape the unknown pieces run by run (they are in text order, so each run's pieces
         // are together), so consecutive new segments share a HarfBuzz call.
         var k = 0
-        while k < unknown.count {
-            let run = unknown[k].run
+        while k < work.unknown.count {
+            let run = work.unknown[k].run
             var end = k
-            while end < unknown.count, unknown[end].run == run { end += 1 }
-            var pieces = unknown[k..<end].map(\.piece)
-            segmentMeasurer(run).shape(&pieces, in: bytes)
-            for (piece, unknownPiece) in zip(pieces, unknown[k..<end]) {
-                add(piece.measured, run: run, to: &segments[unknownPiece.owner], in: bytes)
+            while end < work.unknown.count, work.unknown[end].run == run { end += 1 }
+            work.pieces.removeAll(keepingCapacity: true)
+            for index in k..<end { work.pieces.append(work.unknown[index].piece) }
+            segmentMeasurer(run).shape(&work.pieces, in: bytes, glyphs: &work.glyphs)
+            for index in k..<end {
+                add(work.pieces[index - k].measured, run: run, to: &segments[work.unknown[index].owner], in: bytes)
             }
             k = end
         }
@@ -157,11 +160,11 @@ struct RunMeasurer {
     }
 
     /// Gives every segment the measure its face's tables or cache know, and collects the
-    /// pieces they do not know in `unknown`. Returns `false` when some character run cannot
-    /// be added up or crosses runs.
+    /// pieces they do not know in `work.unknown`. Returns `false` when some character run
+    /// cannot be added up or crosses runs.
     @inline(always)
     private func measureKnown(_ segments: UnsafeMutableBufferPointer<MeasuredSegment>, in bytes: UnsafeBufferPointer<UInt8>,
-                              unknown: inout [UnknownPiece]) -> Bool {
+                              _ work: inout PieceWork) -> Bool {
         var i = 0
         var r = 0
         while i < segments.count {
@@ -177,19 +180,19 @@ struct RunMeasurer {
                 // The segments wholly in run r, the usual case: each its own piece, all
                 // measured by one measurer, made once for the run.
                 let font = Int(runs[r].font)
-                var unknownIndices: [Int] = []
+                if !work.unknownIndices.isEmpty { work.unknownIndices.removeAll(keepingCapacity: true) }
                 guard let next = segmentMeasurer(r).measure(segments, from: i, conversion: conversion(font: font),
                                                             fontBit: 1 << UInt32(font), in: bytes,
-                                                            unknown: &unknownIndices) else { return false }
-                for index in unknownIndices {
-                    unknown.append(UnknownPiece(run: r, owner: index, piece: SegmentPiece(segments[index].bounds)))
+                                                            unknown: &work.unknownIndices) else { return false }
+                for index in work.unknownIndices {
+                    work.unknown.append(PieceWork.UnknownPiece(run: r, owner: index, piece: SegmentPiece(segments[index].bounds)))
                 }
                 let kern = kern(r)
                 if kern != 0 {
                     // The unknown ones get their spacing when they are shaped (`add`).
                     var u = 0
                     for j in i..<next {
-                        if u < unknownIndices.count, unknownIndices[u] == j { u += 1; continue }
+                        if u < work.unknownIndices.count, work.unknownIndices[u] == j { u += 1; continue }
                         addKern(kern, over: segments[j].bounds, to: &segments[j], in: bytes)
                         if segments[j].isCharacterRun {
                             let spaced = Int64(segments[j].characterAdvance) + kern
@@ -211,20 +214,12 @@ struct RunMeasurer {
                     known.apply(measure)
                     add(known, run: run, to: &segments[i], in: bytes)
                 } else {
-                    unknown.append(UnknownPiece(run: run, owner: i, piece: piece))
+                    work.unknown.append(PieceWork.UnknownPiece(run: run, owner: i, piece: piece))
                 }
             }
             i += 1
         }
         return true
-    }
-
-    /// A piece of a segment that no cache knows yet: shaped after the others.
-    private struct UnknownPiece {
-        let run: Int
-        /// The index of the segment it belongs to.
-        let owner: Int
-        let piece: SegmentPiece
     }
 
     // MARK: - Cuts

@@ -66,7 +66,7 @@ struct SegmentMeasurer {
 
     /// Measures the segments from `start` on that lie wholly in the run, in place: their
     /// widths converted to the text's units by `conversion`, their font `fontBit`. The index
-    /// of each one no table or cache knows is added to `unknown`, for ``shape(_:in:)``.
+    /// of each one no table or cache knows is added to `unknown`, for ``shape(_:in:glyphs:)``.
     /// Returns the index after the last segment of the run, or `nil` when a character run
     /// cannot be added up in the face (it must be cut back).
     @inline(never)  // a loop of its own, into which the additive measure is inlined
@@ -124,10 +124,10 @@ struct SegmentMeasurer {
 
     /// Shapes `pieces` — in text order, the pieces of this run that no cache knows — those
     /// next to each other in the text together, a window per HarfBuzz call, and caches their
-    /// measures.
-    func shape(_ pieces: inout [SegmentPiece], in bytes: UnsafeBufferPointer<UInt8>) {
+    /// measures. `glyphs` is the list each window is shaped into (its contents replaced; its
+    /// room kept from call to call).
+    func shape(_ pieces: inout [SegmentPiece], in bytes: UnsafeBufferPointer<UInt8>, glyphs: inout [ShapedGlyph]) {
         guard !pieces.isEmpty else { return }
-        var glyphs: [ShapedGlyph] = []
         var k = 0
         while k < pieces.count {
             // A window: pieces next to each other in the text, of one paragraph, up to maxWindowBytes.

@@ -27,6 +27,8 @@ final class SegmentScratch: SegmentSink {
     @exclusivity(unchecked) private var count = 0
     /// Whether a preparation on this thread is using it (one nested in it makes its own).
     @exclusivity(unchecked) private var isInUse = false
+    /// The lists measuring the text's new pieces works in, emptied by each use, their room kept.
+    @exclusivity(unchecked) var pieceWork = PieceWork()
 
     /// The most segments a buffer keeps room for between texts (768 KB): a thread that
     /// prepared one very long paragraph does not keep its room.
@@ -88,6 +90,7 @@ final class SegmentScratch: SegmentSink {
                 capacity = 256
                 base = .allocate(capacity: capacity)
             }
+            if pieceWork.isLarge { pieceWork = PieceWork() }
         }
         return body(self)
     }
