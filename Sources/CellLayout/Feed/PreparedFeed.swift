@@ -24,6 +24,8 @@ public final class PreparedFeed: Sendable {
     /// The template's node count and text node count: a row's share of ``present`` and ``texts``.
     private let nodeCount: Int
     private let textCount: Int
+    /// The number of rows.
+    public let count: Int
     /// The rows that could not be prepared (a missing field…), by index.
     public let errors: [Int: TemplateError]
 
@@ -39,8 +41,8 @@ public final class PreparedFeed: Sendable {
                 let out = UncheckedSendable((present, texts))
                 return ConcurrentChunks.forEachRow(count: rows.count) { index in
                     try engine.prepare(rows[index],
-                                       present: UnsafeMutableBufferPointer(rebasing: out.value.0[index * nodeCount..<(index + 1) * nodeCount]),
-                                       texts: UnsafeMutableBufferPointer(rebasing: out.value.1[index * textCount..<(index + 1) * textCount]))
+                                       present: UnsafeMutableBufferPointer(rebasing: out.value.0[PreparedFeed.share(of: index, nodeCount)]),
+                                       texts: UnsafeMutableBufferPointer(rebasing: out.value.1[PreparedFeed.share(of: index, textCount)]))
                 }
             }
         }
@@ -48,17 +50,20 @@ public final class PreparedFeed: Sendable {
         self.texts = texts
         self.nodeCount = nodeCount
         self.textCount = textCount
+        self.count = rows.count
         self.errors = errors
     }
 
-    /// The number of rows.
-    public var count: Int { nodeCount == 0 ? 0 : present.count / nodeCount }
+    /// The range of row `index`'s share of an array of `perRow` entries a row.
+    private static func share(of index: Int, _ perRow: Int) -> Range<Int> {
+        index * perRow..<(index + 1) * perRow
+    }
 
     /// The prepared cell of row `index`, or `nil` when it could not be prepared.
     public subscript(index: Int) -> PreparedCell? {
         guard errors[index] == nil else { return nil }
-        return PreparedCell(present: Array(present[index * nodeCount..<(index + 1) * nodeCount]),
-                            texts: Array(texts[index * textCount..<(index + 1) * textCount]), engineID: engine.id)
+        return PreparedCell(present: Array(present[PreparedFeed.share(of: index, nodeCount)]),
+                            texts: Array(texts[PreparedFeed.share(of: index, textCount)]), engineID: engine.id)
     }
 
     /// Every row's height at `width` and `scale`, in parallel, with no shaping.
@@ -74,9 +79,10 @@ public final class PreparedFeed: Sendable {
                 let feed = UncheckedSendable((present, texts))
                 return try FeedHeights(count: count, width: width, scale: scale) { index in
                     if !prepareErrors.isEmpty, let error = prepareErrors[index] { throw error }
-                    let present = UnsafeBufferPointer(rebasing: feed.value.0[index * nodeCount..<(index + 1) * nodeCount])
-                    let texts = UnsafeBufferPointer(rebasing: feed.value.1[index * textCount..<(index + 1) * textCount])
-                    return try engine.heightPixels(present: present, texts: texts, width: width, scale: scale)
+                    return try engine.withPreparedContent(
+                        present: UnsafeBufferPointer(rebasing: feed.value.0[PreparedFeed.share(of: index, nodeCount)]),
+                        texts: UnsafeBufferPointer(rebasing: feed.value.1[PreparedFeed.share(of: index, textCount)])
+                    ) { try engine.heightPixels($0, width: width, scale: scale) }
                 }
             }
         }

@@ -241,15 +241,6 @@ public final class CellLayoutEngine: Sendable {
         return try withPreparedContent(cell) { try heightPixels($0, width: width, scale: scale) }
     }
 
-    /// The height of a cell this engine prepared into `present` and `texts` (a row's share of
-    /// a ``PreparedFeed``'s arrays), read in place.
-    func heightPixels(present: UnsafeBufferPointer<Bool>, texts: UnsafeBufferPointer<SizedText?>, width: Double,
-                      scale: Double) throws -> Int {
-        try withLabelStyles { styles in
-            try heightPixels(PreparedContent(present: present, texts: texts, labelStyles: styles), width: width, scale: scale)
-        }
-    }
-
     func heightPixels(_ row: RowData, width: Double, scale: Double) throws -> Int {
         try withRowContent(row) { try heightPixels($0, width: width, scale: scale) }
     }
@@ -271,13 +262,17 @@ public final class CellLayoutEngine: Sendable {
     /// Runs `body` with prepared `cell`'s content: its presence, its texts and the label styles
     /// read in place.
     func withPreparedContent<R>(_ cell: PreparedCell, _ body: (PreparedContent) throws -> R) rethrows -> R {
-        try withLabelStyles { styles in
-            try cell.present.withUnsafeBufferPointer { present in
-                try cell.texts.withUnsafeBufferPointer { texts in
-                    try body(PreparedContent(present: present, texts: texts, labelStyles: styles))
-                }
-            }
+        try cell.present.withUnsafeBufferPointer { present in
+            try cell.texts.withUnsafeBufferPointer { try withPreparedContent(present: present, texts: $0, body) }
         }
+    }
+
+    /// Runs `body` with the content of a cell this engine prepared into `present` and `texts`
+    /// (a prepared cell's arrays, or a row's share of a ``PreparedFeed``'s), read in place, with
+    /// the label styles.
+    func withPreparedContent<R>(present: UnsafeBufferPointer<Bool>, texts: UnsafeBufferPointer<SizedText?>,
+                                _ body: (PreparedContent) throws -> R) rethrows -> R {
+        try withLabelStyles { try body(PreparedContent(present: present, texts: texts, labelStyles: $0)) }
     }
 
     /// Runs `body` with the program's label styles in place, for a content source to read its

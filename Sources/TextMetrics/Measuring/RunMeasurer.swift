@@ -105,31 +105,37 @@ struct RunMeasurer {
             splitter.split(into: &sink)
             let found = scratch.segments
             if measureInPlace(found, in: bytes, &scratch.pieceWork) { return Array(found) }
-            return measureCuttingCharacterRuns(found.map(\.bounds), in: bytes)
+            return measureCuttingCharacterRuns(found.map(\.bounds), in: bytes, &scratch.pieceWork)
         }
     }
 
     /// `segments` measured (see ``measure(_:in:)-(SegmentSplitter,_)``).
     func measure(_ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
-        var measured = segments.map(MeasuredSegment.init)
         var work = PieceWork()
-        if measured.withUnsafeMutableBufferPointer({ measureInPlace($0, in: bytes, &work) }) { return measured }
-        return measureCuttingCharacterRuns(segments, in: bytes)
+        let (measured, isComplete) = measuredInPlace(segments, in: bytes, &work)
+        return isComplete ? measured : measureCuttingCharacterRuns(segments, in: bytes, &work)
     }
 
     /// `segments` measured with their character runs cut where runs start, or, where a run
     /// still cannot be added up in its font, into single characters.
-    private func measureCuttingCharacterRuns(_ segments: [TextSegment],
-                                             in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
-        var work = PieceWork()
+    private func measureCuttingCharacterRuns(_ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>,
+                                             _ work: inout PieceWork) -> [MeasuredSegment] {
         if runs.count > 1 {
-            var measured = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: runs).map(MeasuredSegment.init)
-            if measured.withUnsafeMutableBufferPointer({ measureInPlace($0, in: bytes, &work) }) { return measured }
+            let (measured, isComplete) = measuredInPlace(SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: runs),
+                                                         in: bytes, &work)
+            if isComplete { return measured }
         }
-        var measured = SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil).map(MeasuredSegment.init)
         // No character runs are left: complete.
-        _ = measured.withUnsafeMutableBufferPointer { measureInPlace($0, in: bytes, &work) }
-        return measured
+        return measuredInPlace(SegmentSplitter.cuttingCharacterRuns(segments, atStartsOf: nil), in: bytes, &work).segments
+    }
+
+    /// `segments` measured in an array of their own (``measureInPlace(_:in:_:)``), and whether
+    /// that is complete.
+    private func measuredInPlace(_ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>,
+                                 _ work: inout PieceWork) -> (segments: [MeasuredSegment], isComplete: Bool) {
+        var measured = segments.map(MeasuredSegment.init)
+        let isComplete = measured.withUnsafeMutableBufferPointer { measureInPlace($0, in: bytes, &work) }
+        return (measured, isComplete)
     }
 
     /// Gives every segment its measure. Returns `false`, with the segments half measured,

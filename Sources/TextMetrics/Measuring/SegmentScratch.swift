@@ -17,6 +17,10 @@ import Darwin
 /// exactly, at the end of preparing — next to the objects made with it, which a re-layout of
 /// the feed then reads together.
 ///
+/// Its segments are a buffer of its own, not an array: an array appended to in a class's
+/// property checks that it is not shared at every segment (the English prepare took 10,964
+/// instructions that way, 10,553 so).
+///
 /// Confined to its thread (a thread-specific value, released when the thread exits); a
 /// preparation nested in another on the same thread gets a buffer of its own.
 final class SegmentScratch: SegmentSink {
