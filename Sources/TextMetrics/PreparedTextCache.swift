@@ -38,7 +38,7 @@ public final class PreparedTextCache: Sendable {
     /// The longest text, in UTF-8 bytes, that is kept: 1,024 bytes (a long feed post).
     public static let maxCachedLength = 1_024
 
-    private let entries: GenerationalCache<Key, PreparedText>
+    private let entries: GenerationalCache<SharedEntry<Key, PreparedText>>
 
     /// An empty cache of at most `capacity` entries (0 keeps none).
     public init(capacity: Int = PreparedTextCache.defaultCapacity) {

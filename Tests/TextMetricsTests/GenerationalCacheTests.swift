@@ -15,8 +15,13 @@ import Testing
 
     /// Entries found in the old generation by a probe are promoted under their stored keys:
     /// after every lookup, no key the cache holds is a probe, and every entry is still found.
+    /// Both ways of holding an entry.
     @Test func lookupsNeverStoreTheProbe() {
-        let cache = GenerationalCache<Key, Int>(capacity: 8, shards: 1)
+        lookupsNeverStoreTheProbe(GenerationalCache<SharedEntry<Key, Int>>(capacity: 8, shards: 1))
+        lookupsNeverStoreTheProbe(GenerationalCache<InlineEntry<Key, Int>>(capacity: 8, shards: 1))
+    }
+
+    func lookupsNeverStoreTheProbe<Entry: CacheEntry>(_ cache: GenerationalCache<Entry>) where Entry.Key == Key, Entry.Value == Int {
         for id in 0..<40 {
             cache.store(id * 10, for: Key(id: id, isProbe: false))
             // Look up entries of both generations, the older ones first promoted.
@@ -43,7 +48,12 @@ import Testing
     /// for each other (the later stored replaces the other, which is then a miss), and a
     /// removal by a colliding key leaves the entry alone.
     @Test func collidingDigestsAreMissesNeverWrongAnswers() {
-        let cache = GenerationalCache<CollidingKey, String>(capacity: 64, shards: 4)
+        collidingDigestsAreMissesNeverWrongAnswers(GenerationalCache<SharedEntry<CollidingKey, String>>(capacity: 64, shards: 4))
+        collidingDigestsAreMissesNeverWrongAnswers(GenerationalCache<InlineEntry<CollidingKey, String>>(capacity: 64, shards: 4))
+    }
+
+    func collidingDigestsAreMissesNeverWrongAnswers<Entry: CacheEntry>(_ cache: GenerationalCache<Entry>)
+    where Entry.Key == CollidingKey, Entry.Value == String {
         let a = CollidingKey(id: 1, digest: 0xDEAD_BEEF_0000_0001)
         let b = CollidingKey(id: 2, digest: 0xDEAD_BEEF_0000_0001)
         cache.store("a", for: a)

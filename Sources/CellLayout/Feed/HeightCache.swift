@@ -57,7 +57,7 @@ public final class HeightCache: Sendable {
         var contentHash: Int
     }
 
-    private let entries: GenerationalCache<Key, Entry>
+    private let entries: GenerationalCache<SharedEntry<Key, Entry>>
     private let category = Lock(SizeCategory.large)
     private let counters = Counters()
 

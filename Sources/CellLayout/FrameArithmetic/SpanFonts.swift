@@ -8,7 +8,7 @@ package final class SpanFonts: Sendable {
         var names: [String]
         var size: Double
     }
-    private let chains = GenerationalCache<Key, FontChain>(capacity: SpanFonts.capacity, shards: 4)
+    private let chains = GenerationalCache<SharedEntry<Key, FontChain>>(capacity: SpanFonts.capacity, shards: 4)
     private let library: FontLibrary
     /// The most chains kept.
     static let capacity = 256

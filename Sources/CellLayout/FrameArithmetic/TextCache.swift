@@ -53,7 +53,7 @@ package final class TextCache: Sendable {
         }
     }
 
-    private let entries: GenerationalCache<Key, SizedText>
+    private let entries: GenerationalCache<SharedEntry<Key, SizedText>>
 
     /// A cache of about `capacity` texts (0 keeps none).
     package init(capacity: Int) {

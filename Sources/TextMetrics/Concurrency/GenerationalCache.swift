@@ -14,11 +14,23 @@
 /// digest share a slot (the later stored wins; the other is a miss), so a collision costs
 /// a recomputation, never a wrong answer.
 ///
+/// How an entry lies in the table is the cache's `Entry` (a ``CacheEntry``): a ``SharedEntry``,
+/// an object, for keys or values with parts that are counted (strings, arrays), which a lookup
+/// reads with no reference count; an ``InlineEntry`` for plain keys, which is stored and
+/// dropped without an allocation of its own — where new entries come all the time (a feed of
+/// new words) the allocations and their frees, when a generation is dropped, cost more than
+/// the lookups.
+///
 /// Public only as SPI (`@_spi(Caching)`), so that the caches of the package's other modules
 /// specialize its inlinable lookups for their keys (a `package` declaration's inlinable body
 /// is not specialized across modules).
 @_spi(Caching)
-public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
+public final class GenerationalCache<Entry: CacheEntry>: Sendable {
+    /// What entries are found by.
+    public typealias Key = Entry.Key
+    /// What entries keep.
+    public typealias Value = Entry.Value
+
     /// The shards, each a lock over its two generations.
     @usableFromInline let shards: [Lock<Generations>]
     @usableFromInline let perGeneration: Int
@@ -37,9 +49,7 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
     public func value(for key: Key) -> Value? {
         let slot = Slot(key.digest)
         return withShard(slot) { state in
-            if let entry = GenerationalCache.peek(&state.young[slot]) {
-                return entry._withUnsafeGuaranteedRef { $0.key == key ? $0.value : nil }
-            }
+            if let found = Entry.withEntry(in: &state.young[slot], { $0.key == key ? $0.value : nil }) { return found }
             guard let index = state.old.index(forKey: slot), state.old.values[index].key == key else { return nil }
             let entry = state.old.remove(at: index).value
             insert(entry, at: slot, into: &state)
@@ -96,15 +106,6 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
         shards.reduce(0) { sum, shard in sum + shard.withLock { $0.young.count + $0.old.count } }
     }
 
-    /// The entry in a dictionary's slot, read where it lies (the slot accessed in place, as a
-    /// mutation does — so a lookup that misses may make room in the table, as an insertion
-    /// would): reading it out of the dictionary would retain and release the entry, an object
-    /// threads share, at every lookup.
-    @inlinable @inline(__always)
-    static func peek(_ slot: inout Entry?) -> Unmanaged<Entry>? {
-        withUnsafeMutablePointer(to: &slot) { UnsafeRawPointer($0).load(as: Unmanaged<Entry>?.self) }
-    }
-
     /// Runs `body` on the generations of `slot`'s shard, under its lock. The shard is read
     /// from the array in place: an element copied out would be retained and released, two
     /// atomic writes to a lock every thread shares, per lookup.
@@ -134,19 +135,6 @@ public final class GenerationalCache<Key: CacheKey, Value: Sendable>: Sendable {
         state.young[slot] = entry
     }
 
-    /// An entry: the key it was stored with, and its value. A class, so that a lookup takes it
-    /// out of the table with one reference count, not a copy of its key's and value's parts.
-    @usableFromInline
-    final class Entry {
-        @usableFromInline let key: Key
-        @usableFromInline let value: Value
-
-        @inlinable init(key: Key, value: Value) {
-            self.key = key
-            self.value = value
-        }
-    }
-
     /// A shard's two generations, by digest.
     @usableFromInline
     struct Generations {
@@ -174,6 +162,72 @@ public struct Slot: Hashable {
         var h = digest
         ByteHash.mix(UInt64(UInt(bitPattern: seed)), into: &h)
         return Int(truncatingIfNeeded: h)
+    }
+}
+
+/// How a ``GenerationalCache`` holds an entry: the key it was stored with, and its value.
+@_spi(Caching)
+public protocol CacheEntry: Sendable {
+    /// What the entry is found by.
+    associatedtype Key: CacheKey
+    /// What the entry keeps.
+    associatedtype Value: Sendable
+    /// The entry of `value` for `key`.
+    init(key: Key, value: Value)
+    /// The key the entry was stored with.
+    var key: Key { get }
+    /// The value kept.
+    var value: Value { get }
+    /// `body` on the entry in `slot`, read where it lies, or `nil` when the slot is empty.
+    static func withEntry<R>(in slot: inout Self?, _ body: (borrowing Self) -> R) -> R?
+}
+
+/// An entry that is an object: the table holds a reference, and a lookup reads the entry in
+/// place without counting it (an object threads share: two atomic writes saved per lookup).
+/// For keys or values with counted parts, which an inline entry would copy at every hit.
+@_spi(Caching)
+public final class SharedEntry<Key: CacheKey, Value: Sendable>: CacheEntry {
+    /// The key the entry was stored with.
+    public let key: Key
+    /// The value kept.
+    public let value: Value
+
+    /// The entry of `value` for `key`.
+    @inlinable public init(key: Key, value: Value) {
+        self.key = key
+        self.value = value
+    }
+
+    /// `body` on the entry in `slot`, its reference loaded without a count (the slot is read
+    /// in place, as a mutation does: a lookup that misses may make room in the table, as an
+    /// insertion would).
+    @inlinable @inline(__always)
+    public static func withEntry<R>(in slot: inout SharedEntry?, _ body: (borrowing SharedEntry) -> R) -> R? {
+        let entry = withUnsafeMutablePointer(to: &slot) { UnsafeRawPointer($0).load(as: Unmanaged<SharedEntry>?.self) }
+        return entry?._withUnsafeGuaranteedRef { body($0) }
+    }
+}
+
+/// An entry held in the table itself: stored and dropped with no allocation of its own. For
+/// keys and values of plain data (a segment's bytes and widths), which a hit copies cheaply.
+@_spi(Caching)
+public struct InlineEntry<Key: CacheKey, Value: Sendable>: CacheEntry {
+    /// The key the entry was stored with.
+    public let key: Key
+    /// The value kept.
+    public let value: Value
+
+    /// The entry of `value` for `key`.
+    @inlinable public init(key: Key, value: Value) {
+        self.key = key
+        self.value = value
+    }
+
+    /// `body` on the entry in `slot` (a copy: plain data).
+    @inlinable @inline(__always)
+    public static func withEntry<R>(in slot: inout InlineEntry?, _ body: (borrowing InlineEntry) -> R) -> R? {
+        guard let entry = slot else { return nil }
+        return body(entry)
     }
 }
 

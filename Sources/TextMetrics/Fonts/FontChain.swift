@@ -186,7 +186,7 @@ public struct FontChain: Sendable, Hashable {
 
     /// The chains ``resized(to:)`` made lately (a ``GenerationalCache``: an approximate LRU of
     /// at most ``resizedChainCapacity``).
-    static let resizedChains = GenerationalCache<ResizedKey, FontChain>(capacity: resizedChainCapacity, shards: 1)
+    static let resizedChains = GenerationalCache<SharedEntry<ResizedKey, FontChain>>(capacity: resizedChainCapacity, shards: 1)
 
     /// Whether itemizing ASCII text in this chain (``TextItemizer``) puts every character of it
     /// — printable, controls, line separators — in the primary font: the primary font has every

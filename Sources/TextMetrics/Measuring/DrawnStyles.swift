@@ -100,5 +100,5 @@ final class DrawnStyles: Sendable {
     static let capacity = 16
 
     /// The drawings of the styles of the texts prepared lately (a ``GenerationalCache``).
-    private static let cache = GenerationalCache<Key, DrawnStyles>(capacity: capacity, shards: 1)
+    private static let cache = GenerationalCache<SharedEntry<Key, DrawnStyles>>(capacity: capacity, shards: 1)
 }

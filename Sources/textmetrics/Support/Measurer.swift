@@ -18,7 +18,7 @@ final class Measurer: Sendable {
     let preparedTexts: PreparedTextCache
     /// Chains by the names (or the `"font"` JSON text), face index and size a request gives;
     /// about `maxChains` kept (a batch asks for a handful).
-    private let chains = GenerationalCache<ChainKey, FontChain>(capacity: Measurer.maxChains, shards: 4)
+    private let chains = GenerationalCache<SharedEntry<ChainKey, FontChain>>(capacity: Measurer.maxChains, shards: 4)
     private static let maxChains = 1_024
 
     private struct ChainKey: CacheKey {
@@ -90,7 +90,7 @@ final class Measurer: Sendable {
         let description: TruncationTokenDescription
         let style: TextStyle
     }
-    private let tokens = GenerationalCache<TokenKey, TruncationToken>(capacity: Measurer.maxTokens, shards: 4)
+    private let tokens = GenerationalCache<SharedEntry<TokenKey, TruncationToken>>(capacity: Measurer.maxTokens, shards: 4)
     /// The most tokens kept (a batch asks for a handful).
     static let maxTokens = 256
 
