@@ -96,15 +96,19 @@ public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             // cut a word) or its next word, measured as a line is (its text alone, as above),
             // does not fit. The next word's end is the next UAX #14 opportunity on a cluster
             // boundary, as the segment splitter finds them, except that it keeps regional
-            // indicators paired as the font ligates them and a mark after ZERO WIDTH SPACE with
-            // it: texts with those are checked cluster by cluster only where a word is cut.
+            // indicators paired as the font ligates them (texts with those are checked cluster
+            // by cluster only where a word is cut) and an extending character with a control
+            // before it (ZERO WIDTH SPACE, U+0000), whose cluster HarfBuzz merges into the
+            // control's though UAX #29 ends a cluster there — unless a mandatory break comes
+            // between them.
             let bytes = Array(text.utf8)
-            let graphemes = GraphemeBreaking.boundaries(in: text)
-            let clusterEnds = Set(graphemes)
-            let opportunities = LineBreaking.opportunities(in: text).filter { $0.isMandatory || clusterEnds.contains($0.offset) }
-            let breaks = opportunities.map(\.offset)
+            let extendsAControl = offsetsExtendingAControl(in: text)
+            let opportunities = LineBreaking.opportunities(in: text)
             let mandatory = Set(opportunities.filter(\.isMandatory).map(\.offset))
-            let wordsAsSplit = !text.unicodeScalars.contains { (0x1F1E6...0x1F1FF).contains($0.value) || $0.value == 0x200B }
+            let graphemes = GraphemeBreaking.boundaries(in: text).filter { mandatory.contains($0) || !extendsAControl.contains($0) }
+            let clusterEnds = Set(graphemes)
+            let breaks = opportunities.filter { $0.isMandatory || clusterEnds.contains($0.offset) }.map(\.offset)
+            let wordsAsSplit = !text.unicodeScalars.contains { (0x1F1E6...0x1F1FF).contains($0.value) }
             for (index, line) in layout.lines.enumerated().dropLast() {
                 let end = line.utf8Range.upperBound
                 guard !mandatory.contains(end), index + 1 < layout.lines.count,
@@ -125,6 +129,33 @@ public func fuzzTextLayout(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         fatalError("unexpected error \(error)")
     }
     return 0
+}
+
+/// The UTF-8 offsets of characters that extend a control before them (GB4 ends a cluster
+/// there, GB9 and GB9a would not; HarfBuzz joins them): a control, line or paragraph separator
+/// or format character — not ZWNJ, ZWJ or a prepended concatenation mark — then a grapheme
+/// extender, an emoji modifier, a spacing mark or ZWJ (Swift's Unicode properties, not the
+/// library's tables).
+func offsetsExtendingAControl(in text: String) -> Set<Int> {
+    let prepended: Set<UInt32> = [0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD]
+    var offsets = Set<Int>()
+    var offset = 0
+    var previousIsControl = false
+    for scalar in text.unicodeScalars {
+        let properties = scalar.properties
+        if previousIsControl, properties.isGraphemeExtend || properties.isEmojiModifier
+            || properties.generalCategory == .spacingMark || scalar.value == 0x200D {
+            offsets.insert(offset)
+        }
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .format:
+            previousIsControl = scalar.value != 0x200C && scalar.value != 0x200D && !prepended.contains(scalar.value)
+        default:
+            previousIsControl = false
+        }
+        offset += scalar.utf8.count
+    }
+    return offsets
 }
 
 /// The entry point SwiftPM links an executable target with: libFuzzer's driver, given the input test.
