@@ -49,7 +49,7 @@ public final class GenerationalCache<Entry: CacheEntry>: Sendable {
     public func value(for key: Key) -> Value? {
         let slot = Slot(key.digest)
         return withShard(slot) { state in
-            if let found = Entry.withEntry(in: &state.young[slot], { $0.key == key ? $0.value : nil }) { return found }
+            if let found = Entry.withEntry(at: slot, in: &state.young, { $0.key == key ? $0.value : nil }) { return found }
             guard let index = state.old.index(forKey: slot), state.old.values[index].key == key else { return nil }
             let entry = state.old.remove(at: index).value
             insert(entry, at: slot, into: &state)
@@ -178,8 +178,8 @@ public protocol CacheEntry: Sendable {
     var key: Key { get }
     /// The value kept.
     var value: Value { get }
-    /// `body` on the entry in `slot`, read where it lies, or `nil` when the slot is empty.
-    static func withEntry<R>(in slot: inout Self?, _ body: (borrowing Self) -> R) -> R?
+    /// `body` on the entry of `table` at `slot`, or `nil` when there is none.
+    static func withEntry<R>(at slot: Slot, in table: inout [Slot: Self], _ body: (borrowing Self) -> R) -> R?
 }
 
 /// An entry that is an object: the table holds a reference, and a lookup reads the entry in
@@ -198,12 +198,13 @@ public final class SharedEntry<Key: CacheKey, Value: Sendable>: CacheEntry {
         self.value = value
     }
 
-    /// `body` on the entry in `slot`, its reference loaded without a count (the slot is read
-    /// in place, as a mutation does: a lookup that misses may make room in the table, as an
-    /// insertion would).
+    /// `body` on the entry of `table` at `slot`, its reference loaded without a count (the
+    /// slot is read in place, as a mutation does: a lookup that misses may make room in the
+    /// table, as an insertion would).
     @inlinable @inline(__always)
-    public static func withEntry<R>(in slot: inout SharedEntry?, _ body: (borrowing SharedEntry) -> R) -> R? {
-        let entry = withUnsafeMutablePointer(to: &slot) { UnsafeRawPointer($0).load(as: Unmanaged<SharedEntry>?.self) }
+    public static func withEntry<R>(at slot: Slot, in table: inout [Slot: SharedEntry],
+                                    _ body: (borrowing SharedEntry) -> R) -> R? {
+        let entry = withUnsafeMutablePointer(to: &table[slot]) { UnsafeRawPointer($0).load(as: Unmanaged<SharedEntry>?.self) }
         return entry?._withUnsafeGuaranteedRef { body($0) }
     }
 }
@@ -223,10 +224,12 @@ public struct InlineEntry<Key: CacheKey, Value: Sendable>: CacheEntry {
         self.value = value
     }
 
-    /// `body` on the entry in `slot` (a copy: plain data).
+    /// `body` on a copy of the entry of `table` at `slot` (plain data: read, not accessed in
+    /// place, which would move the entry out of the table and back).
     @inlinable @inline(__always)
-    public static func withEntry<R>(in slot: inout InlineEntry?, _ body: (borrowing InlineEntry) -> R) -> R? {
-        guard let entry = slot else { return nil }
+    public static func withEntry<R>(at slot: Slot, in table: inout [Slot: InlineEntry],
+                                    _ body: (borrowing InlineEntry) -> R) -> R? {
+        guard let entry = table[slot] else { return nil }
         return body(entry)
     }
 }
