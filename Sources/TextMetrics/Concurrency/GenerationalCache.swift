@@ -50,10 +50,10 @@ public final class GenerationalCache<Entry: CacheEntry>: Sendable {
         let slot = Slot(key.digest)
         return withShard(slot) { state in
             if let found = Entry.withEntry(at: slot, in: &state.young, { $0.key == key ? $0.value : nil }) { return found }
-            guard let index = state.old.index(forKey: slot), state.old.values[index].key == key else { return nil }
+            guard let index = state.old.index(forKey: slot), state.old.values[index].stored.key == key else { return nil }
             let entry = state.old.remove(at: index).value
             insert(entry, at: slot, into: &state)
-            return entry.value
+            return entry.stored.value
         }
     }
 
@@ -73,15 +73,15 @@ public final class GenerationalCache<Entry: CacheEntry>: Sendable {
     @inlinable
     public func store(_ value: Value, for key: Key) {
         let slot = Slot(key.digest)
-        withShard(slot) { insert(Entry(key: key, value: value), at: slot, into: &$0) }
+        withShard(slot) { insert(Entry(InlineEntry(key: key, value: value)), at: slot, into: &$0) }
     }
 
     /// Drops the entry for `key`.
     public func removeValue(for key: Key) {
         let slot = Slot(key.digest)
         withShard(slot) { state in
-            if state.young[slot]?.key == key { state.young[slot] = nil }
-            if state.old[slot]?.key == key { state.old[slot] = nil }
+            if state.young[slot]?.stored.key == key { state.young[slot] = nil }
+            if state.old[slot]?.stored.key == key { state.old[slot] = nil }
         }
     }
 
@@ -90,8 +90,8 @@ public final class GenerationalCache<Entry: CacheEntry>: Sendable {
     public func removeAll(where predicate: (Key) -> Bool) {
         for shard in shards {
             shard.withLock { state in
-                state.young = state.young.filter { !predicate($0.value.key) }
-                state.old = state.old.filter { !predicate($0.value.key) }
+                state.young = state.young.filter { !predicate($0.value.stored.key) }
+                state.old = state.old.filter { !predicate($0.value.stored.key) }
             }
         }
     }
@@ -172,14 +172,12 @@ public protocol CacheEntry: Sendable {
     associatedtype Key: CacheKey
     /// What the entry keeps.
     associatedtype Value: Sendable
-    /// The entry of `value` for `key`.
-    init(key: Key, value: Value)
-    /// The key the entry was stored with.
-    var key: Key { get }
-    /// The value kept.
-    var value: Value { get }
-    /// `body` on the entry of `table` at `slot`, or `nil` when there is none.
-    static func withEntry<R>(at slot: Slot, in table: inout [Slot: Self], _ body: (borrowing Self) -> R) -> R?
+    /// The entry that holds `stored`.
+    init(_ stored: InlineEntry<Key, Value>)
+    /// The key the entry was stored with and its value.
+    var stored: InlineEntry<Key, Value> { get }
+    /// `body` on the key and value of the entry of `table` at `slot`, or `nil` when there is none.
+    static func withEntry<R>(at slot: Slot, in table: inout [Slot: Self], _ body: (borrowing InlineEntry<Key, Value>) -> R) -> R?
 }
 
 /// An entry that is an object: the table holds a reference, and a lookup reads the entry in
@@ -187,25 +185,20 @@ public protocol CacheEntry: Sendable {
 /// For keys or values with counted parts, which an inline entry would copy at every hit.
 @_spi(Caching)
 public final class SharedEntry<Key: CacheKey, Value: Sendable>: CacheEntry {
-    /// The key the entry was stored with.
-    public let key: Key
-    /// The value kept.
-    public let value: Value
+    /// The key the entry was stored with and its value.
+    public let stored: InlineEntry<Key, Value>
 
-    /// The entry of `value` for `key`.
-    @inlinable public init(key: Key, value: Value) {
-        self.key = key
-        self.value = value
-    }
+    /// The entry that holds `stored`.
+    @inlinable public init(_ stored: InlineEntry<Key, Value>) { self.stored = stored }
 
     /// `body` on the entry of `table` at `slot`, its reference loaded without a count (the
     /// slot is read in place, as a mutation does: a lookup that misses may make room in the
     /// table, as an insertion would).
     @inlinable @inline(__always)
     public static func withEntry<R>(at slot: Slot, in table: inout [Slot: SharedEntry],
-                                    _ body: (borrowing SharedEntry) -> R) -> R? {
+                                    _ body: (borrowing InlineEntry<Key, Value>) -> R) -> R? {
         let entry = withUnsafeMutablePointer(to: &table[slot]) { UnsafeRawPointer($0).load(as: Unmanaged<SharedEntry>?.self) }
-        return entry?._withUnsafeGuaranteedRef { body($0) }
+        return entry?._withUnsafeGuaranteedRef { body($0.stored) }
     }
 }
 
@@ -223,6 +216,12 @@ public struct InlineEntry<Key: CacheKey, Value: Sendable>: CacheEntry {
         self.key = key
         self.value = value
     }
+
+    /// `stored` itself: an inline entry holds its key and value as they are.
+    @inlinable public init(_ stored: InlineEntry) { self = stored }
+
+    /// The entry itself.
+    @inlinable public var stored: InlineEntry { self }
 
     /// `body` on a copy of the entry of `table` at `slot` (plain data: read, not accessed in
     /// place, which would move the entry out of the table and back).
