@@ -52,12 +52,13 @@ public final class HeightCache: Sendable {
         }
     }
 
-    private struct Entry: Sendable {
+    /// What the cache keeps for a row: its height and a hash of the content it was sized from.
+    private struct StoredHeight: Sendable {
         var height: Double
         var contentHash: Int
     }
 
-    private let entries: GenerationalCache<SharedEntry<Key, Entry>>
+    private let entries: GenerationalCache<SharedEntry<Key, StoredHeight>>
     private let category = Lock(SizeCategory.large)
     private let counters = Counters()
 
@@ -107,7 +108,7 @@ public final class HeightCache: Sendable {
     /// Stores `height` for `key`, computed from content hashing to `contentHash`.
     /// - Complexity: O(1) amortized.
     public func store(_ height: Double, for key: Key, contentHash: Int) {
-        entries.store(Entry(height: height, contentHash: contentHash), for: key)
+        entries.store(StoredHeight(height: height, contentHash: contentHash), for: key)
     }
 
     /// The key of `row` for `engine` at `width` and `scale`.

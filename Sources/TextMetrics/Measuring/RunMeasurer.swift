@@ -109,11 +109,13 @@ struct RunMeasurer {
         }
     }
 
-    /// `segments` measured (see ``measure(_:in:)-(SegmentSplitter,_)``).
+    /// `segments` measured (see ``measure(_:in:)-(SegmentSplitter,_)``), with the thread's
+    /// piece lists as every measuring path.
     func measure(_ segments: [TextSegment], in bytes: UnsafeBufferPointer<UInt8>) -> [MeasuredSegment] {
-        var work = PieceWork()
-        let (measured, isComplete) = measuredInPlace(segments, in: bytes, &work)
-        return isComplete ? measured : measureCuttingCharacterRuns(segments, in: bytes, &work)
+        SegmentScratch.with { scratch in
+            let (measured, isComplete) = measuredInPlace(segments, in: bytes, &scratch.pieceWork)
+            return isComplete ? measured : measureCuttingCharacterRuns(segments, in: bytes, &scratch.pieceWork)
+        }
     }
 
     /// `segments` measured with their character runs cut where runs start, or, where a run
