@@ -141,9 +141,10 @@ public struct PreparedText: Sendable {
         self.attributed = attributed
         shapingOptions = nil
         self.primaryFontMask = primaryFontMask
+        // Summed up before the parts are stored: stored first, they would be copied to be read.
+        (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments, in: measurer.fonts, keepsCuts: true)
         self.segments = segments
         self.measurer = measurer
-        (hasUniformLineHeight, hasMissingGlyphs, cuts) = PreparedText.summary(of: segments, in: measurer.fonts, keepsCuts: true)
         hasParagraphStyle = attributed.paragraphStyle != nil
         hasStyledTabs = hasParagraphStyle && UTF8Scan.contains(0x09, in: attributed.string)
     }

@@ -21,12 +21,23 @@ public struct TextLayout: Hashable, Sendable {
     public var isTruncated: Bool
     /// Characters that no font of the chain has a glyph for, in order of first appearance
     /// (measured with the primary font's `.notdef`).
-    public var missingGlyphs: [Unicode.Scalar]
+    public var missingGlyphs: [Unicode.Scalar] {
+        get { rarelySet?.missingGlyphs ?? [] }
+        set { rarelySet = RarelySet.make(missingGlyphs: newValue, truncationToken: truncationToken) }
+    }
     /// Whether a line shown uses a font other than the primary one.
     public var usesFallbackFonts: Bool
     /// The container's truncation token when a line shows it (``LineTruncation/Token/custom``),
     /// else `nil`: what ``PreparedText/glyphs(for:)`` draws it with.
-    public var truncationToken: TruncationToken?
+    public var truncationToken: TruncationToken? {
+        get { rarelySet?.truncationToken }
+        set { rarelySet = RarelySet.make(missingGlyphs: missingGlyphs, truncationToken: newValue) }
+    }
+    /// The missing glyphs and the token, behind one reference that is `nil` when there are
+    /// none (nearly every layout): a layout is built and returned for every text laid out, and
+    /// a third counted reference beside the lines made the compiler copy the whole value once
+    /// more on the way out, retains and releases included (+6% instructions a layout).
+    private var rarelySet: RarelySet?
 
     /// Creates a layout from its parts.
     public init(size: Size, lines: [TextLine], lineHeight: Double, isTruncated: Bool, missingGlyphs: [Unicode.Scalar],
@@ -35,9 +46,8 @@ public struct TextLayout: Hashable, Sendable {
         self.lines = lines
         self.lineHeight = lineHeight
         self.isTruncated = isTruncated
-        self.missingGlyphs = missingGlyphs
         self.usesFallbackFonts = usesFallbackFonts
-        self.truncationToken = truncationToken
+        rarelySet = RarelySet.make(missingGlyphs: missingGlyphs, truncationToken: truncationToken)
     }
 
     /// The number of lines.
@@ -82,5 +92,32 @@ public struct TextLayout: Hashable, Sendable {
         guard let line = lines.first(where: { $0.truncation != nil }), let truncation = line.truncation,
               truncation.token != .clipped else { return nil }
         return Rect(x: line.x + truncation.tokenX, y: line.top, width: truncation.tokenWidth, height: line.height)
+    }
+}
+
+extension TextLayout {
+    /// What few layouts have: characters without a glyph, a truncation token shown.
+    private final class RarelySet: Hashable, Sendable {
+        let missingGlyphs: [Unicode.Scalar]
+        let truncationToken: TruncationToken?
+
+        private init(_ missingGlyphs: [Unicode.Scalar], _ truncationToken: TruncationToken?) {
+            self.missingGlyphs = missingGlyphs
+            self.truncationToken = truncationToken
+        }
+
+        /// The two held, or `nil` when there are neither: no object for the usual layout.
+        static func make(missingGlyphs: [Unicode.Scalar], truncationToken: TruncationToken?) -> RarelySet? {
+            missingGlyphs.isEmpty && truncationToken == nil ? nil : RarelySet(missingGlyphs, truncationToken)
+        }
+
+        static func == (lhs: RarelySet, rhs: RarelySet) -> Bool {
+            lhs.missingGlyphs == rhs.missingGlyphs && lhs.truncationToken == rhs.truncationToken
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(missingGlyphs)
+            hasher.combine(truncationToken)
+        }
     }
 }

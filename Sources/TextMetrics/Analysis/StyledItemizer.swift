@@ -36,9 +36,11 @@ enum StyledItemizer {
         var runs: [TextRun] = []
         runs.reserveCapacity(stretches.count * 2 + attachments.count)
         var a = 0
-        for stretch in stretches {
-            var start = stretch.range.lowerBound
-            while start < stretch.range.upperBound {
+        // Each stretch read where it lies: a copy of one retains and releases its fonts.
+        for k in stretches.indices {
+            let range = stretches[k].range, style = stretches[k].style, firstDrawn = stretches[k].drawnFonts
+            var start = range.lowerBound
+            while start < range.upperBound {
                 while a < attachments.count, attachments[a].range.upperBound <= start { a += 1 }
                 if a < attachments.count, attachments[a].range.lowerBound == start {
                     let box = attachments[a]
@@ -47,22 +49,22 @@ enum StyledItemizer {
                     start = box.range.upperBound
                     continue
                 }
-                let end = a < attachments.count ? min(stretch.range.upperBound, attachments[a].range.lowerBound)
-                                                : stretch.range.upperBound
+                let end = a < attachments.count ? min(range.upperBound, attachments[a].range.lowerBound)
+                                                : range.upperBound
                 let part = start..<end
                 let partBytes = UnsafeBufferPointer(rebasing: bytes[part])
                 let partLevels = rebased(levels, to: part)
-                if !itemizingASCII, let run = asciiRun(partBytes, isASCII: isASCII, fonts: stretch.fonts, levels: partLevels) {
-                    runs.append(TextRun(start: Int32(start), end: Int32(end), font: drawnFonts[stretch.drawnFonts],
-                                        script: run.script, level: 0, style: stretch.style))
+                if !itemizingASCII, let run = asciiRun(partBytes, isASCII: isASCII, fonts: stretches[k].fonts, levels: partLevels) {
+                    runs.append(TextRun(start: Int32(start), end: Int32(end), font: drawnFonts[firstDrawn],
+                                        script: run.script, level: 0, style: style))
                     start = end
                     continue
                 }
-                for var run in TextItemizer.runs(of: partBytes, fonts: stretch.fonts, levels: partLevels) {
+                for var run in TextItemizer.runs(of: partBytes, fonts: stretches[k].fonts, levels: partLevels) {
                     run.start += Int32(start)
                     run.end += Int32(start)
-                    run.font = drawnFonts[stretch.drawnFonts + Int(run.font)]
-                    run.style = stretch.style
+                    run.font = drawnFonts[firstDrawn + Int(run.font)]
+                    run.style = style
                     runs.append(run)
                 }
                 start = end

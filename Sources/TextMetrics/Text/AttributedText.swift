@@ -324,7 +324,7 @@ public struct AttributedText: Hashable, Sendable {
                         pieceStyle = style
                         SpanPieces.forEachSpan(over: piece, covering: covering, spans: spans, taken: taken) { span in
                             // Every attribute was checked when the span was added: setting it cannot fail.
-                            try? pieceStyle.set(span.pointee.attributes)
+                            try? pieceStyle.set(span.pointer(to: \.attributes)!)
                         }
                     }
                     body(piece, pieceStyle)

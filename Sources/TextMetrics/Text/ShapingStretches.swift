@@ -92,7 +92,7 @@ struct ShapingStretches {
         var style = styles[0]
         SpanPieces.forEachSpan(over: piece, covering: covering, spans: spans, taken: shaping) { span in
             // Every attribute was checked when the span was added: setting it cannot fail.
-            try? style.set(span.pointee.attributes)
+            try? style.set(span.pointer(to: \.attributes)!)
         }
         if let known = styles.firstIndex(of: style) { return known }
         styles.append(consume style)

@@ -18,23 +18,25 @@ struct ShapingStyle: Hashable, Sendable {
         features = []
     }
 
-    /// Sets the shaping attributes of `attributes`, checked already
+    /// Sets the shaping attributes `attributes` points to, checked already
     /// (``TextAttributes/validate()``), over this style: the fonts (at the size in effect when
-    /// ``TextAttributes/fontsKeepSize``), the size, kern, features and language.
+    /// ``TextAttributes/fontsKeepSize``), the size, kern, features and language. Read in place,
+    /// field by field: attributes read out of a span to pass them would be copied whole, with a
+    /// retain and a release of every reference they hold.
     /// - Throws: only what resizing the fonts throws, which checked attributes never make it.
-    mutating func set(_ attributes: borrowing TextAttributes) throws {
-        if let given = attributes.fonts {
-            if let size = attributes.size {
+    mutating func set(_ attributes: UnsafePointer<TextAttributes>) throws {
+        if let given = attributes.pointee.fonts {
+            if let size = attributes.pointee.size {
                 fonts = try given.resized(to: size)
             } else {
-                fonts = attributes.fontsKeepSize ? try given.resized(to: fonts.size) : given
+                fonts = attributes.pointee.fontsKeepSize ? try given.resized(to: fonts.size) : given
             }
-        } else if let size = attributes.size, size != fonts.size {
+        } else if let size = attributes.pointee.size, size != fonts.size {
             fonts = try fonts.resized(to: size)
         }
-        if let kern = attributes.kern { self.kern = kern }
-        if let features = attributes.features { self.features = features }
-        if let language = attributes.language { self.language = language }
+        if let kern = attributes.pointee.kern { self.kern = kern }
+        if let features = attributes.pointee.features { self.features = features }
+        if let language = attributes.pointee.language { self.language = language }
     }
 
     /// Whether a text of this style alone shapes as its string does in ``fonts`` and

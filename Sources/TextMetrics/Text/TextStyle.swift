@@ -69,18 +69,20 @@ public struct TextStyle: Hashable, Sendable {
     /// - Throws: what ``applying(_:)`` throws.
     mutating func apply(_ attributes: TextAttributes) throws {
         try attributes.validate()
-        try set(attributes)
+        try withUnsafePointer(to: attributes) { try set($0) }
     }
 
-    /// Sets `attributes`, checked already (``TextAttributes/validate()``), over this style in
-    /// place: for attributes applied again and again (a span's over each piece it covers).
+    /// Sets the attributes `attributes` points to, checked already
+    /// (``TextAttributes/validate()``), over this style in place: for attributes applied again
+    /// and again (a span's over each piece it covers), read where they lie (see
+    /// ``ShapingStyle/set(_:)``).
     /// - Throws: only what resizing the fonts throws, which checked attributes never make it.
-    mutating func set(_ attributes: borrowing TextAttributes) throws {
+    mutating func set(_ attributes: UnsafePointer<TextAttributes>) throws {
         try shaping.set(attributes)
-        if let color = attributes.color { self.color = color }
-        if let link = attributes.link { self.link = link }
-        if let underline = attributes.underline { self.underline = underline }
-        if let tag = attributes.tag { self.tag = tag }
+        if let color = attributes.pointee.color { self.color = color }
+        if let link = attributes.pointee.link { self.link = link }
+        if let underline = attributes.pointee.underline { self.underline = underline }
+        if let tag = attributes.pointee.tag { self.tag = tag }
     }
 
     /// Whether `other` is shaped exactly as this style is (the same fonts, size, spacing,
