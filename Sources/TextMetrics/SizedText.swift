@@ -35,6 +35,10 @@ public final class SizedText: Sendable {
     /// Whether a line the ellipsis ends is as tall as the others: the primary font draws it
     /// (the layout adds the font that draws it to the line; the kept text is the primary's).
     private let ellipsisKeepsLineBox: Bool
+    /// The prepared text's segments, which a wrapping text's line count walks, referenced from
+    /// here too: read through ``prepared`` the reference lies two cache lines further into the
+    /// object, one more line to wait for per text when a feed is laid out again.
+    private let segments: [MeasuredSegment]
 
     /// Prepares `text` in `font`.
     /// - Throws: ``InvalidArgumentError`` for a text too long to measure.
@@ -92,6 +96,7 @@ public final class SizedText: Sendable {
         }
         requiredFonts = hasQuickHeights ? primaryBoxFonts ?? 0 : 0
         ellipsisKeepsLineBox = hasQuickHeights && prepared.fonts.ellipsisFont == 0
+        segments = prepared.segments
         self.prepared = consume prepared
     }
 
@@ -178,7 +183,7 @@ public final class SizedText: Sendable {
         let limit = LineFitter.limit(forMaxUnits: width / pointsPerUnit)
         let counted = requiredFonts == 0 && truncationToken == nil && ellipsisKeepsLineBox || maxLines == .max
             ? maxLines : maxLines + 1
-        guard let (lines, _, starts) = prepared.segments.withUnsafeBufferPointer({
+        guard let (lines, _, starts) = segments.withUnsafeBufferPointer({
             LineFitter.wholeSegmentLines($0, limit: limit, maxLines: counted, showing: requiredFonts)
         }) else { return nil }
         if lines <= maxLines { return lines }
