@@ -322,9 +322,9 @@ public struct AttributedText: Hashable, Sendable {
                 SpanPieces.forEach(count: count, spans: spans, taken: taken) { piece, covering, isNewCovering in
                     if isNewCovering {
                         pieceStyle = style
-                        SpanPieces.forEachSpan(over: piece, covering: covering, spans: spans, taken: taken) { span in
+                        SpanPieces.forEachAttributes(over: piece, covering: covering, spans: spans, taken: taken) { attributes in
                             // Every attribute was checked when the span was added: setting it cannot fail.
-                            try? pieceStyle.set(span.pointer(to: \.attributes)!)
+                            try? pieceStyle.set(attributes)
                         }
                     }
                     body(piece, pieceStyle)

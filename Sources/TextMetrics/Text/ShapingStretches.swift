@@ -90,9 +90,9 @@ struct ShapingStretches {
                                        spans: UnsafeBufferPointer<AttributedText.Span>,
                                        shaping: UnsafeBufferPointer<Int>) -> Int {
         var style = styles[0]
-        SpanPieces.forEachSpan(over: piece, covering: covering, spans: spans, taken: shaping) { span in
+        SpanPieces.forEachAttributes(over: piece, covering: covering, spans: spans, taken: shaping) { attributes in
             // Every attribute was checked when the span was added: setting it cannot fail.
-            try? style.set(span.pointer(to: \.attributes)!)
+            try? style.set(attributes)
         }
         if let known = styles.firstIndex(of: style) { return known }
         styles.append(consume style)

@@ -21,8 +21,7 @@ struct ShapingStyle: Hashable, Sendable {
     /// Sets the shaping attributes `attributes` points to, checked already
     /// (``TextAttributes/validate()``), over this style: the fonts (at the size in effect when
     /// ``TextAttributes/fontsKeepSize``), the size, kern, features and language. Read in place,
-    /// field by field: attributes read out of a span to pass them would be copied whole, with a
-    /// retain and a release of every reference they hold.
+    /// field by field (see ``SpanPieces/forEachAttributes(over:covering:spans:taken:_:)``).
     /// - Throws: only what resizing the fonts throws, which checked attributes never make it.
     mutating func set(_ attributes: UnsafePointer<TextAttributes>) throws {
         if let given = attributes.pointee.fonts {

@@ -6,7 +6,7 @@
 /// shapes.
 enum SpanPieces {
     /// The spans over a piece: bit i for the i-th span taken into account, when at most 64 are
-    /// (else `nil`: the piece's spans are found again, ``forEachSpan(over:covering:spans:taken:_:)``).
+    /// (else `nil`: the piece's spans are found again, ``forEachAttributes(over:covering:spans:taken:_:)``).
     typealias Covering = UInt64?
 
     /// Calls `body` with each piece, in order, of a text of `count` bytes cut at the ends of
@@ -46,20 +46,25 @@ enum SpanPieces {
         }
     }
 
-    /// Calls `body` with the index of each span of `taken` over `piece` (`covering`, when
-    /// known, says which), in the order the spans were added.
-    static func forEachSpan(over piece: Range<Int>, covering: Covering, spans: UnsafeBufferPointer<AttributedText.Span>,
-                            taken: UnsafeBufferPointer<Int>, _ body: (UnsafePointer<AttributedText.Span>) -> Void) {
+    /// Calls `body` with the attributes of each span of `taken` over `piece` (`covering`, when
+    /// known, says which), in the order the spans were added — where they lie in `spans`:
+    /// attributes read out of a span to be passed on would be copied whole, with a retain and a
+    /// release of every reference they hold.
+    static func forEachAttributes(over piece: Range<Int>, covering: Covering, spans: UnsafeBufferPointer<AttributedText.Span>,
+                                  taken: UnsafeBufferPointer<Int>, _ body: (UnsafePointer<TextAttributes>) -> Void) {
         if var bits = covering {
             while bits != 0 {
-                body(span(taken[bits.trailingZeroBitCount], of: spans))
+                body(span(taken[bits.trailingZeroBitCount], of: spans).pointer(to: \.attributes)!)
                 bits &= bits - 1
             }
             return
         }
         for index in taken {
-            let range = span(index, of: spans).pointee.range
-            if range.lowerBound <= piece.lowerBound && piece.upperBound <= range.upperBound { body(span(index, of: spans)) }
+            let span = span(index, of: spans)
+            let range = span.pointee.range
+            if range.lowerBound <= piece.lowerBound && piece.upperBound <= range.upperBound {
+                body(span.pointer(to: \.attributes)!)
+            }
         }
     }
 

@@ -75,7 +75,7 @@ public struct TextStyle: Hashable, Sendable {
     /// Sets the attributes `attributes` points to, checked already
     /// (``TextAttributes/validate()``), over this style in place: for attributes applied again
     /// and again (a span's over each piece it covers), read where they lie (see
-    /// ``ShapingStyle/set(_:)``).
+    /// ``SpanPieces/forEachAttributes(over:covering:spans:taken:_:)``).
     /// - Throws: only what resizing the fonts throws, which checked attributes never make it.
     mutating func set(_ attributes: UnsafePointer<TextAttributes>) throws {
         try shaping.set(attributes)
