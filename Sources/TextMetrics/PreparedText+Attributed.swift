@@ -44,7 +44,7 @@ extension PreparedText {
                                        value: "\(byteCount) bytes")
         }
         // What the styles draw with, worked out once for every text in them.
-        let drawn = try DrawnStyles.of(cut.styles, byteCount: byteCount)
+        let drawn = try cut.drawn(byteCount: byteCount)
         let runStyles = attributed.attachments.isEmpty ? drawn.runStyles : RunStyles(
             styles: drawn.runStyles.styles,
             boxes: attributed.attachments.map { attachment in

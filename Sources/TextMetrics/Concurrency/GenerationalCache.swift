@@ -47,10 +47,18 @@ public final class GenerationalCache<Entry: CacheEntry>: Sendable {
     /// specialized there instead of looking its generic types up on every call.
     @inlinable
     public func value(for key: Key) -> Value? {
-        let slot = Slot(key.digest)
+        value(digest: key.digest) { $0 == key }
+    }
+
+    /// The value of the entry of `digest` whose key `matches`, if cached: for a probe read
+    /// where it lies, which building a key would copy (`digest` is the digest of the key it
+    /// stands for, and `matches` says whether a key is that key).
+    @inlinable
+    public func value(digest: UInt64, matching matches: (borrowing Key) -> Bool) -> Value? {
+        let slot = Slot(digest)
         return withShard(slot) { state in
-            if let found = Entry.withEntry(at: slot, in: &state.young, { $0.key == key ? $0.value : nil }) { return found }
-            guard let index = state.old.index(forKey: slot), state.old.values[index].stored.key == key else { return nil }
+            if let found = Entry.withEntry(at: slot, in: &state.young, { matches($0.key) ? $0.value : nil }) { return found }
+            guard let index = state.old.index(forKey: slot), matches(state.old.values[index].stored.key) else { return nil }
             let entry = state.old.remove(at: index).value
             insert(entry, at: slot, into: &state)
             return entry.stored.value

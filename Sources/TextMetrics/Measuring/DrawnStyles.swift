@@ -35,7 +35,7 @@ final class DrawnStyles: Sendable {
         let key = Key(styles: styles)
         if let kept = cache.value(for: key), kept.fits(byteCount: byteCount) { return kept }
         let drawn = try DrawnStyles(styles, byteCount: byteCount)
-        if drawn.unitsPerPoint == drawn.commonUnitsPerPoint { cache.store(drawn, for: key) }
+        if drawn.suitsEveryLength { cache.store(drawn, for: key) }
         return drawn
     }
 
@@ -77,9 +77,13 @@ final class DrawnStyles: Sendable {
     }
 
     /// Whether a text of `byteCount` bytes in these styles takes this drawing's layout unit.
-    private func fits(byteCount: Int) -> Bool {
+    func fits(byteCount: Int) -> Bool {
         FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize, byteCount: byteCount) == unitsPerPoint
     }
+
+    /// Whether every text in these styles, however long, can use this drawing's layout unit
+    /// (what ``of(_:byteCount:)`` keeps).
+    var suitsEveryLength: Bool { unitsPerPoint == commonUnitsPerPoint }
 
     /// The number of distinct fonts and sizes `styles` draw in (for an error).
     private static func fontCount(of styles: [ShapingStyle]) -> Int {

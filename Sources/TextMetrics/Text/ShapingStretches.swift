@@ -22,7 +22,13 @@ struct ShapingStretches {
     /// The stretches, in order, covering the text (none for an empty text).
     private(set) var stretches: [Stretch] = []
 
-    /// The shaping stretches of `text`.
+    /// What the styles were read from, when they were resolved for texts of these spans
+    /// (``ResolvedStyles``), else `nil`.
+    private(set) var resolved: ResolvedStyles?
+
+    /// The shaping stretches of `text`: their styles read from the resolution kept for its
+    /// spans (``ResolvedStyles``) when its pieces bring their coverings in its order, else
+    /// resolved here, and kept.
     /// - Complexity: O(spans × pieces), where the pieces are the text cut at every shaping
     ///   span's ends.
     init(_ text: AttributedText) {
@@ -36,23 +42,91 @@ struct ShapingStretches {
         PreparedText.withUTF8(text.string) { bytes in
             text.spans.withUnsafeBufferPointer { spans in
                 SpanPieces.taking(spans, where: { $0.pointee.attributes.changesShapes }) { shaping in
-                    styles.reserveCapacity(shaping.count + 1)
-                    styles.append(text.style.shaping)
                     guard !shaping.isEmpty else {
+                        styles = [text.style.shaping]
                         stretches = [Stretch(range: 0..<count, style: 0)]
                         return
                     }
                     stretches.reserveCapacity(2 * shaping.count + 1)
-                    cut(bytes, spans: spans, shaping: shaping)
+                    // Coverings are remembered for at most 64 spans: more are resolved here.
+                    let base = text.style.shaping
+                    let kept = shaping.count <= 64
+                        ? base.withPointer { ResolvedStyles.kept(base: $0, spans: spans, shaping: shaping) } : nil
+                    if let kept, ShapingStretches.cut(bytes, spans: spans, shaping: shaping, reading: kept, into: &stretches) {
+                        styles = kept.styles
+                        resolved = kept
+                        return
+                    }
+                    stretches.removeAll(keepingCapacity: true)
+                    var found = [base]
+                    found.reserveCapacity(shaping.count + 1)
+                    var coverings: [(covering: UInt64, style: Int)] = []
+                    ShapingStretches.cut(bytes, spans: spans, shaping: shaping, resolving: &found, &coverings,
+                                         into: &stretches)
+                    styles = found
+                    if shaping.count <= 64 {
+                        resolved = ResolvedStyles.keep(styles: found, coverings: coverings, base: base, spans: spans,
+                                                       shaping: shaping)
+                    }
                 }
             }
         }
     }
 
-    /// Cuts the text (`bytes`) into stretches, its pieces styled by the spans of `spans` whose
-    /// indices `shaping` lists (those that change shapes) over the text's style.
-    private mutating func cut(_ bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<AttributedText.Span>,
-                              shaping: UnsafeBufferPointer<Int>) {
+    /// The drawing of ``styles`` for a text of `byteCount` bytes: the one its resolution keeps
+    /// when it fits, else ``DrawnStyles/of(_:byteCount:)``'s (kept with the resolution when
+    /// every text in these styles can use it).
+    /// - Throws: what ``DrawnStyles/of(_:byteCount:)`` throws.
+    func drawn(byteCount: Int) throws -> DrawnStyles {
+        if let kept = resolved?.drawn.load(), kept.fits(byteCount: byteCount) { return kept }
+        let drawn = try DrawnStyles.of(styles, byteCount: byteCount)
+        if let resolved, drawn.suitsEveryLength { _ = resolved.drawn.storeIfNil(drawn) }
+        return drawn
+    }
+
+    /// Cuts the text (`bytes`) into `stretches`, its pieces styled by the spans of `spans` whose
+    /// indices `shaping` lists (those that change shapes) over the text's style (`styles[0]`),
+    /// each new style added to `styles`, each new covering to `coverings` with its style's index.
+    private static func cut(_ bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<AttributedText.Span>,
+                            shaping: UnsafeBufferPointer<Int>, resolving styles: inout [ShapingStyle],
+                            _ coverings: inout [(covering: UInt64, style: Int)], into stretches: inout [Stretch]) {
+        forEachStretch(bytes, spans: spans, shaping: shaping, into: &stretches) { piece, covering in
+            guard let covering else { return styleOfPiece(piece, covering: nil, spans: spans, shaping: shaping, in: &styles) }
+            if let known = coverings.first(where: { $0.covering == covering }) { return known.style }
+            let style = styleOfPiece(piece, covering: covering, spans: spans, shaping: shaping, in: &styles)
+            coverings.append((covering, style))
+            return style
+        }
+    }
+
+    /// Cuts the text (`bytes`) into `stretches` as ``cut(_:spans:shaping:resolving:_:into:)``
+    /// does, its pieces' styles read from `resolved`; returns `false` (the stretches
+    /// unfinished) when a piece departs from it, or the text has not had all its coverings.
+    private static func cut(_ bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<AttributedText.Span>,
+                            shaping: UnsafeBufferPointer<Int>, reading resolved: ResolvedStyles,
+                            into stretches: inout [Stretch]) -> Bool {
+        var seen = 0
+        var departs = false
+        forEachStretch(bytes, spans: spans, shaping: shaping, into: &stretches) { _, covering in
+            guard !departs, let covering else {
+                departs = true
+                return 0
+            }
+            guard let style = resolved.style(of: covering, seen: &seen) else {
+                departs = true
+                return 0
+            }
+            return style
+        }
+        return !departs && seen == resolved.coverings.count
+    }
+
+    /// Cuts the text (`bytes`) into `stretches`, its pieces cut at the ends of the spans of
+    /// `spans` whose indices `shaping` lists, asking `styleOf` the style index of each piece
+    /// under spans other than the piece before's (`nil` coverings: more than 64 spans).
+    private static func forEachStretch(_ bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<AttributedText.Span>,
+                                       shaping: UnsafeBufferPointer<Int>, into stretches: inout [Stretch],
+                                       styleOf: (_ piece: Range<Int>, _ covering: SpanPieces.Covering) -> Int) {
         var style = 0
         // Whether the spans changed since `style` was found (a piece inside a cluster is
         // passed over, but the spans may have changed in it).
@@ -72,7 +146,7 @@ struct ShapingStretches {
             }
             guard first < piece.upperBound || stretches.isEmpty else { return }
             if isStale {
-                style = covering == 0 ? 0 : styleOfPiece(piece, covering: covering, spans: spans, shaping: shaping)
+                style = covering == 0 ? 0 : styleOf(piece, covering)
                 isStale = false
             }
             if let last = stretches.last {
@@ -84,11 +158,11 @@ struct ShapingStretches {
         stretches[stretches.count - 1].range = stretches[stretches.count - 1].range.lowerBound..<bytes.count
     }
 
-    /// The index in ``styles`` of the shaping style of `piece` (added when new): the spans of
-    /// `shaping` over it (`covering`) set over the text's style, in order.
-    private mutating func styleOfPiece(_ piece: Range<Int>, covering: SpanPieces.Covering,
-                                       spans: UnsafeBufferPointer<AttributedText.Span>,
-                                       shaping: UnsafeBufferPointer<Int>) -> Int {
+    /// The index in `styles` of the shaping style of `piece` (added when new): the spans of
+    /// `shaping` over it (`covering`) set over the text's style (`styles[0]`), in order.
+    private static func styleOfPiece(_ piece: Range<Int>, covering: SpanPieces.Covering,
+                                     spans: UnsafeBufferPointer<AttributedText.Span>,
+                                     shaping: UnsafeBufferPointer<Int>, in styles: inout [ShapingStyle]) -> Int {
         var style = styles[0]
         SpanPieces.forEachAttributes(over: piece, covering: covering, spans: spans, taken: shaping) { attributes in
             // Every attribute was checked when the span was added: setting it cannot fail.
