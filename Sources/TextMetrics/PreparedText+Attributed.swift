@@ -24,8 +24,10 @@ extension PreparedText {
     }
 
     /// Prepares `attributed`; with `itemizingASCII`, every stretch is itemized, ASCII too
-    /// (``StyledItemizer``), which the tests compare the shortcut with.
-    init(_ attributed: AttributedText, itemizingASCII: Bool) throws {
+    /// (``StyledItemizer``), and with `runsAcrossBoxes`, attachments count as characters a
+    /// character run may be made of (``SegmentSplitter/init(_:tailoring:boxes:)``): the
+    /// shortcuts the tests compare with the long way.
+    init(_ attributed: AttributedText, itemizingASCII: Bool, runsAcrossBoxes: Bool = false) throws {
         let cut = ShapingStretches(attributed)
         // One style shapes the whole text — the text's own, or a span's over all of it, with
         // the text's language (which its lines break by) — and no letter spacing, feature or
@@ -53,17 +55,31 @@ extension PreparedText {
                               offset: attachment.offset)
             })
         let (segments, measurer) = PreparedText.withUTF8(attributed.string) { bytes in
-            let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: cut.styles[0].language))
-            let boxes = attributed.attachments.enumerated().map { index, attachment in
-                (range: attachment.offset..<GraphemeBreaking.clusterEnd(startingAt: attachment.offset, inUTF8: bytes),
-                 index: UInt16(index))
+            let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: cut.styles[0].language),
+                                           boxes: runsAcrossBoxes ? 0 : attributed.attachments.count)
+            // The stretches and boxes the itemizer reads, on the stack: each stretch points at
+            // its style's fonts where they lie.
+            let runs = cut.styles.withUnsafeBufferPointer { styles in
+                withUnsafeTemporaryAllocation(of: StyledItemizer.Stretch.self, capacity: cut.stretches.count) { stretches in
+                    for (k, stretch) in cut.stretches.enumerated() {
+                        stretches.initializeElement(at: k, to: StyledItemizer.Stretch(
+                            range: stretch.range, style: UInt16(stretch.style),
+                            fonts: (styles.baseAddress.unsafelyUnwrapped + stretch.style).pointer(to: \.fonts)!,
+                            drawnFonts: drawn.firstDrawnFont[stretch.style]))
+                    }
+                    return withUnsafeTemporaryAllocation(of: (range: Range<Int>, index: UInt16).self,
+                                                          capacity: attributed.attachments.count) { boxes in
+                        for (index, attachment) in attributed.attachments.enumerated() {
+                            boxes.initializeElement(at: index, to: (
+                                range: attachment.offset..<GraphemeBreaking.clusterEnd(startingAt: attachment.offset, inUTF8: bytes),
+                                index: UInt16(index)))
+                        }
+                        return StyledItemizer.runs(of: bytes, isASCII: splitter.isASCII, stretches: UnsafeBufferPointer(stretches),
+                                                   drawnFonts: drawn.drawnFonts, attachments: UnsafeBufferPointer(boxes),
+                                                   itemizingASCII: itemizingASCII)
+                    }
+                }
             }
-            let stretches = cut.stretches.map { stretch in
-                StyledItemizer.Stretch(range: stretch.range, style: UInt16(stretch.style), fonts: cut.styles[stretch.style].fonts,
-                                       drawnFonts: drawn.firstDrawnFont[stretch.style])
-            }
-            let runs = StyledItemizer.runs(of: bytes, isASCII: splitter.isASCII, stretches: stretches,
-                                            drawnFonts: drawn.drawnFonts, attachments: boxes, itemizingASCII: itemizingASCII)
             let measurer = RunMeasurer(fonts: drawn.chain, runs: runs, options: nil, styles: runStyles)
             return (measurer.measure(splitter, in: bytes), measurer)
         }

@@ -18,11 +18,16 @@ struct SegmentSplitter {
     /// Whether the text is all ASCII.
     let isASCII: Bool
 
-    /// The splitter of `bytes` at the break opportunities of `tailoring`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none) {
+    /// The splitter of `bytes` at the break opportunities of `tailoring`; `boxes` of the text's
+    /// three-byte characters are attachments' U+FFFC, which are not counted as characters a
+    /// run could be made of (a text of ASCII and attachments is split without looking for
+    /// runs, which its segments give the same lines either way).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none, boxes: Int = 0) {
         self.bytes = bytes
         self.tailoring = tailoring
-        (wideCharacters, isASCII) = SegmentSplitter.scan(bytes)
+        let (wide, isASCII) = SegmentSplitter.scan(bytes)
+        wideCharacters = wide - boxes
+        self.isASCII = isASCII
     }
 
     /// About how many segments the text has, to reserve room for them: about a segment per

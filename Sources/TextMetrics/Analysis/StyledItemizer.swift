@@ -18,8 +18,8 @@ enum StyledItemizer {
         var range: Range<Int>
         /// The style's index in the text's ``RunStyles``.
         var style: UInt16
-        /// The style's fonts.
-        var fonts: FontChain
+        /// The style's fonts, where they lie (valid while the stretches are itemized).
+        var fonts: UnsafePointer<FontChain>
         /// Where, in the list of drawn font indices
         /// ``runs(of:isASCII:stretches:drawnFonts:attachments:itemizingASCII:)`` is given, the
         /// index in the text's chain of drawn fonts of each of `fonts` starts.
@@ -30,13 +30,13 @@ enum StyledItemizer {
     /// text (their fonts' indices in the chain of drawn fonts in `drawnFonts`), and
     /// `attachments`, the clusters (on cluster boundaries, in order) that are attachments, by
     /// attachment index. With `itemizingASCII`, every part is itemized, ASCII too (for the tests).
-    static func runs(of bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, stretches: [Stretch], drawnFonts: [UInt8],
-                     attachments: [(range: Range<Int>, index: UInt16)], itemizingASCII: Bool = false) -> [TextRun] {
+    static func runs(of bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, stretches: UnsafeBufferPointer<Stretch>,
+                     drawnFonts: [UInt8], attachments: UnsafeBufferPointer<(range: Range<Int>, index: UInt16)>,
+                     itemizingASCII: Bool = false) -> [TextRun] {
         let levels = isASCII ? [] : BidiLevels.levelRuns(bytes)
         var runs: [TextRun] = []
         runs.reserveCapacity(stretches.count * 2 + attachments.count)
         var a = 0
-        // Each stretch read where it lies: a copy of one retains and releases its fonts.
         for k in stretches.indices {
             let range = stretches[k].range, style = stretches[k].style, firstDrawn = stretches[k].drawnFonts
             var start = range.lowerBound
@@ -54,13 +54,13 @@ enum StyledItemizer {
                 let part = start..<end
                 let partBytes = UnsafeBufferPointer(rebasing: bytes[part])
                 let partLevels = rebased(levels, to: part)
-                if !itemizingASCII, let run = asciiRun(partBytes, isASCII: isASCII, fonts: stretches[k].fonts, levels: partLevels) {
+                if !itemizingASCII, let run = asciiRun(partBytes, isASCII: isASCII, fonts: stretches[k].fonts.pointee, levels: partLevels) {
                     runs.append(TextRun(start: Int32(start), end: Int32(end), font: drawnFonts[firstDrawn],
                                         script: run.script, level: 0, style: style))
                     start = end
                     continue
                 }
-                for var run in TextItemizer.runs(of: partBytes, fonts: stretches[k].fonts, levels: partLevels) {
+                for var run in TextItemizer.runs(of: partBytes, fonts: stretches[k].fonts.pointee, levels: partLevels) {
                     run.start += Int32(start)
                     run.end += Int32(start)
                     run.font = drawnFonts[firstDrawn + Int(run.font)]

@@ -4,7 +4,8 @@ import TestSupport
 
 /// The attributed path's ASCII shortcut (an ASCII stretch at level 0 in fonts whose primary font
 /// takes all of ASCII is one run, not itemized) gives exactly the runs itemizing every stretch
-/// with ``TextItemizer`` gives, and so the same layouts.
+/// with ``TextItemizer`` gives, and so the same layouts; and attachments, which the splitter
+/// does not count as characters a run may be made of, give the same layouts as when it does.
 @Suite struct AttributedASCIIShortcutTests {
     /// Pieces a text is made of: ASCII words, Common-script stretches (digits, punctuation,
     /// spaces), controls and line separators, combining marks, other scripts, emoji, U+FFFC.
@@ -72,9 +73,13 @@ import TestSupport
             }
             let quick = try PreparedText(text)
             let itemized = try PreparedText(text, itemizingASCII: true)
+            // Attachments counted as characters a run may be made of: the splitter looks for runs
+            // as soon as two three-byte characters, boxes or ideographs, are in the text.
+            let runsAcrossBoxes = try PreparedText(text, itemizingASCII: false, runsAcrossBoxes: true)
             #expect(quick.runs == itemized.runs, "\(string.debugDescription) \(text.spans.map(\.range))")
             for container in Self.containers {
                 #expect(quick.layout(in: container) == itemized.layout(in: container), "\(string.debugDescription)")
+                #expect(quick.layout(in: container) == runsAcrossBoxes.layout(in: container), "\(string.debugDescription)")
             }
             // The shortcut was there to take: a stretch wholly ASCII in a chain that itemizes it.
             if quick.measurer.styles != nil,
@@ -86,6 +91,30 @@ import TestSupport
             }
         }
         #expect(shortcutTaken > 200, "\(shortcutTaken) texts with an ASCII stretch")
+    }
+
+    /// Attachments among ideographs and ASCII: split without looking for character runs when
+    /// only the boxes would make two three-byte characters, the text gives the lines it gives
+    /// when they are counted (runs made of a box and an ideograph, cut back where they meet).
+    @Test func boxesSplitAsCharactersWouldBe() throws {
+        let fonts = try FontChain(named: ["Roboto-Regular", "wqy-microhei", "NotoColorEmoji"], size: 15)
+        let box = try TextAttachment(width: 14, ascent: 12, descent: 2)
+        let pieces = ["ab", " ", "\u{FFFC}", "中", "。", "x\u{FFFC}中", "文\u{FFFC}", "\u{FFFC}\u{FFFC}", "(", ")"]
+        var random = TestCorpus.Random(seed: 0x29F0)
+        var splitOtherwise = 0
+        for _ in 0..<400 {
+            let string = (0..<random.int(2...8)).map { _ in random.pick(pieces) }.joined()
+            var text = AttributedText(string, style: TextStyle(fonts: fonts))
+            for (offset, byte) in string.utf8.enumerated() where byte == 0xEF { try text.addAttachment(box, at: offset) }
+            let quick = try PreparedText(text)
+            let runsAcrossBoxes = try PreparedText(text, itemizingASCII: false, runsAcrossBoxes: true)
+            for container in Self.containers + [try TextContainer(width: 16), try TextContainer(width: 30)] {
+                #expect(quick.layout(in: container) == runsAcrossBoxes.layout(in: container), "\(string.debugDescription)")
+            }
+            let wide = string.utf8.filter { $0 >= 0xE0 }.count
+            if wide >= 2 && wide - text.attachments.count < 2 { splitOtherwise += 1 }
+        }
+        #expect(splitOtherwise > 100, "\(splitOtherwise) texts split without looking for runs")
     }
 
     /// By hand (UAX #24: digits, punctuation and spaces are Common; a run takes the script of
