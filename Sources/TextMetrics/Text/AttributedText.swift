@@ -217,9 +217,12 @@ public struct AttributedText: Hashable, Sendable {
                                        value: "\(offset) (attached already)")
         }
         // In offset order: after the last (as a text is built), or in its place.
-        let place = attachments.last.map { $0.offset < utf8Offset } ?? true
-            ? attachments.count : attachments.firstIndex { $0.offset > utf8Offset } ?? attachments.count
-        attachments.insert(Attachment(offset: utf8Offset, attachment: attachment), at: place)
+        if attachments.last.map({ $0.offset < utf8Offset }) ?? true {
+            attachments.append(Attachment(offset: utf8Offset, attachment: attachment))
+        } else {
+            attachments.insert(Attachment(offset: utf8Offset, attachment: attachment),
+                               at: attachments.firstIndex { $0.offset > utf8Offset } ?? attachments.count)
+        }
     }
 
     /// Throws unless UTF-8 offset `utf8Offset` (a character boundary; `offset` as given) holds
