@@ -34,19 +34,15 @@ struct ShapingStretches {
     init(_ text: AttributedText) {
         let count = text.string.utf8.count
         guard count > 0, !text.spans.isEmpty else {
-            styles = [text.style.shaping]
-            if count > 0 { stretches = [Stretch(range: 0..<count, style: 0)] }
+            styles = []
+            takeTextStyleAlone(text, count: count)
             return
         }
         styles = []
         PreparedText.withUTF8(text.string) { bytes in
             text.spans.withUnsafeBufferPointer { spans in
                 SpanPieces.taking(spans, where: { $0.pointee.attributes.changesShapes }) { shaping in
-                    guard !shaping.isEmpty else {
-                        styles = [text.style.shaping]
-                        stretches = [Stretch(range: 0..<count, style: 0)]
-                        return
-                    }
+                    guard !shaping.isEmpty else { return takeTextStyleAlone(text, count: count) }
                     stretches.reserveCapacity(2 * shaping.count + 1)
                     // Coverings are remembered for at most 64 spans: more are resolved here.
                     let base = text.style.shaping
@@ -71,6 +67,19 @@ struct ShapingStretches {
                 }
             }
         }
+    }
+
+    /// Makes the text (of `count` bytes) one stretch in its own style, read from the resolution
+    /// kept for a text with no shaping span in that style (or kept now).
+    private mutating func takeTextStyleAlone(_ text: AttributedText, count: Int) {
+        let none = UnsafeBufferPointer<Int>(start: nil, count: 0)
+        let spans = UnsafeBufferPointer<AttributedText.Span>(start: nil, count: 0)
+        let kept = withUnsafePointer(to: text.style.shaping) { ResolvedStyles.kept(base: $0, spans: spans, shaping: none) }
+            ?? ResolvedStyles.keep(styles: [text.style.shaping], coverings: [], base: text.style.shaping, spans: spans,
+                                   shaping: none)
+        styles = kept.styles
+        resolved = kept
+        if count > 0 { stretches = [Stretch(range: 0..<count, style: 0)] }
     }
 
     /// The drawing of ``styles`` for a text of `byteCount` bytes: the one its resolution keeps
