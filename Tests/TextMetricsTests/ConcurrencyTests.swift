@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 import TestSupport
-@testable import TextMetrics
+@_spi(Caching) @testable import TextMetrics
 
 /// `FontFace`, `Font`, `PreparedText` and `FontLibrary` are `Sendable`: measuring the same
 /// texts from many threads at once gives the answers one thread gives. Run under
@@ -68,6 +68,34 @@ import TestSupport
         for i in sizes.indices { #expect(results.get(i) == [expected[i]], "size \(sizes[i])") }
         let rebuilt = try builder.build()
         #expect(shared.spans.count == 1 && shared == rebuilt)
+    }
+
+    /// Posts styled alike prepared by many threads at once, from no kept resolution of their
+    /// styles (``ResolvedStyles``): whichever thread resolves them first and keeps them, and
+    /// whichever works out their drawing, every layout is the one a single thread makes.
+    @Test func preparingPostsStyledAlikeOnManyThreads() throws {
+        let fonts = try FontChain(named: ["Roboto-Regular", "NotoColorEmoji"], size: 15)
+        let medium = try FontChain(named: ["Roboto-Medium"], size: 15)
+        let box = try TextAttachment(width: 16, ascent: 12, descent: 3)
+        var random = TestCorpus.Random(seed: 0x31C0)
+        let posts = try (0..<96).map { i -> AttributedText in
+            var builder = AttributedText.Builder(style: TextStyle(fonts: fonts))
+            builder.append("@" + TestCorpus.sentence(TestCorpus.englishWords, count: 1, random: &random), TextAttributes(fonts: medium))
+            builder.append(" " + TestCorpus.sentence(TestCorpus.englishWords, count: random.int(3...12), random: &random) + " ")
+            if i % 3 == 0 { builder.appendAttachment(box) }
+            builder.append("example.com/x", TextAttributes(size: 13, kern: i % 2 == 0 ? 0 : 0.2))
+            return try builder.build()
+        }
+        let container = try TextContainer(width: 160)
+        let expected = try posts.map { try PreparedText($0).layout(in: container) }
+        for _ in 0..<4 {
+            ResolvedStyles.cache.removeAll()
+            let results = ResultBox(count: posts.count)
+            DispatchQueue.concurrentPerform(iterations: posts.count) { i in
+                results.set(i, try! PreparedText(posts[i]).layout(in: container))
+            }
+            for i in posts.indices { #expect(results.get(i) == [expected[i]], "post \(i)") }
+        }
     }
 
     /// Texts that keep what cutting their words asks (a long token; an attributed text of
