@@ -9,6 +9,9 @@
 //   (18 × 14 + 4 pt) — after the name and at the end, each after a space — against the same
 //   post without them. Target: ≤ 1.2×. "Post/3 spans + 2 attachments" against "Post/3 spans"
 //   does the same over the three-span post.
+// - "Post/3 spans, text given …" and "Post/one style + 2 attachments, text given …": the same
+//   posts with their AttributedText made before timing, as the plain string is — the issue's
+//   "prepare" alone, against "Post/one style" (which builds nothing either).
 // - "Post/Roboto-Medium by a span …" / "Post/Roboto-Medium …": the post in Roboto-Medium 15 pt,
 //   as a text in Roboto-Regular with one span over all of it (the attributed path, one shaping
 //   stretch) and as a plain string: what the attributed path costs before any second style.
@@ -42,6 +45,10 @@ struct Post: Sendable {
     var withBoxes: String
     /// The boxes of `withBoxes`, at their U+FFFC's UTF-8 offsets.
     var boxes: [AttributedText.Attachment]
+    /// The post's texts made before timing (``Styles/given(_:)``): in three pieces, and in one
+    /// style with its boxes.
+    var givenSpans: AttributedText?
+    var givenBoxes: AttributedText?
 
     /// A post of new words, its boxes `box`.
     static func fresh(box: TextAttachment) -> Post {
@@ -88,6 +95,14 @@ struct Styles: Sendable {
         return try! builder.build()
     }
 
+    /// `post` with its texts made: in three pieces, and in one style with its boxes.
+    func given(_ post: Post) -> Post {
+        var post = post
+        post.givenSpans = threeSpans(post)
+        post.givenBoxes = plainWithBoxes(post)
+        return post
+    }
+
     /// The post in one style with its two boxes: the text from its string and attachments.
     func plainWithBoxes(_ post: Post) -> AttributedText {
         try! AttributedText(post.withBoxes, style: TextStyle(fonts: regular), spans: [], attachments: post.boxes)
@@ -108,26 +123,30 @@ let benchmarks: @Sendable () -> Void = {
         ("Post/3 spans", { try! PreparedText(styles.threeSpans($0)).layout(in: width320) }),
         ("Post/one style + 2 attachments", { try! PreparedText(styles.plainWithBoxes($0)).layout(in: width320) }),
         ("Post/3 spans + 2 attachments", { try! PreparedText(styles.threeSpans($0, boxes: true)).layout(in: width320) }),
+        ("Post/3 spans, text given", { try! PreparedText($0.givenSpans!).layout(in: width320) }),
+        ("Post/one style + 2 attachments, text given", { try! PreparedText($0.givenBoxes!).layout(in: width320) }),
         ("Post/Roboto-Medium", { try! PreparedText($0.plain, fonts: styles.medium).layout(in: width320) }),
         ("Post/Roboto-Medium by a span", { try! PreparedText(styles.mediumBySpan($0)).layout(in: width320) }),
     ]
 
     // What is measured is what was meant: the three pieces and the boxes reach the layout.
-    let sample = Post.fresh(box: Styles.box)
+    let sample = styles.given(Post.fresh(box: Styles.box))
     let oneStyle = kinds[0].measure(sample), spans = kinds[1].measure(sample)
     precondition(sample.plain.count == 70 && spans.size != oneStyle.size,
                  "the three pieces do not change the post: \(spans) / \(oneStyle)")
     for boxed in [kinds[2].measure(sample), kinds[3].measure(sample)] {
         precondition(boxed.lines.first!.height >= 18, "the boxes do not raise the line: \(boxed)")
     }
-    precondition(kinds[4].measure(sample) == kinds[5].measure(sample), "a span over all is not the plain text")
+    precondition(kinds[4].measure(sample) == kinds[1].measure(sample) && kinds[5].measure(sample) == kinds[2].measure(sample),
+                 "a given text is not the text built")
+    precondition(kinds[6].measure(sample) == kinds[7].measure(sample), "a span over all is not the plain text")
 
     // Cold: a new post of new words every iteration (at most 40,000 posts a benchmark).
     for kind in kinds {
         Benchmark(kind.name + " cold",
                   configuration: .init(metrics: timing, timeUnits: .nanoseconds, warmupIterations: 1,
                                        scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 40)) { benchmark in
-            let posts = (0..<benchmark.scaledIterations.count).map { _ in Post.fresh(box: Styles.box) }
+            let posts = (0..<benchmark.scaledIterations.count).map { _ in styles.given(Post.fresh(box: Styles.box)) }
             benchmark.startMeasurement()
             for index in benchmark.scaledIterations {
                 blackHole(kind.measure(posts[index]))
@@ -136,7 +155,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Warm: the same 1,000 posts round robin, measured once before timing.
-    let warmPosts = (0..<1_000).map { _ in Post.fresh(box: Styles.box) }
+    let warmPosts = (0..<1_000).map { _ in styles.given(Post.fresh(box: Styles.box)) }
     for kind in kinds {
         Benchmark(kind.name + " warm",
                   configuration: .init(metrics: timing, timeUnits: .nanoseconds, warmupIterations: 1,
