@@ -18,10 +18,10 @@ struct SegmentSplitter {
     /// Whether the text is all ASCII.
     let isASCII: Bool
 
-    /// The splitter of `bytes` at the break opportunities of `tailoring`; `boxes` of the text's
-    /// three-byte characters are attachments' U+FFFC, which are not counted as characters a
-    /// run could be made of (a text of ASCII and attachments is split without looking for
-    /// runs, which its segments give the same lines either way).
+    /// The splitter of `bytes` at the break opportunities of `tailoring`. `boxes` of the text's
+    /// three-byte characters are attachments' U+FFFC, not counted as characters a character
+    /// run could be made of: a text of ASCII and attachments is split without looking for
+    /// runs (its lines are the same either way: measuring cuts a run back where a box starts).
     init(_ bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none, boxes: Int = 0) {
         self.bytes = bytes
         self.tailoring = tailoring

@@ -30,6 +30,9 @@ import TestSupport
         return text
     }
 
+    static let containers: [TextContainer] = [.unlimited, try! TextContainer(width: 90),
+                                              try! TextContainer(width: 60, numberOfLines: 2, lineBreakMode: .truncateTail)]
+
     @Test func keptStylesAreTheStylesResolvedAfresh() throws {
         let choices = try Self.attributes()
         let style = TextStyle(fonts: try FontChain(named: ["Roboto-Regular", "NotoColorEmoji"], size: 15))
@@ -41,16 +44,19 @@ import TestSupport
             let attributes = (0..<random.int(1...4)).map { _ in random.pick(choices) }
             for _ in 0..<4 {
                 let text = try Self.text(AttributedASCIIShortcutTests.text(&random), style: style, attributes: attributes, &random)
+                // Cut and prepared with what the texts before kept, then from nothing kept.
                 let warm = ShapingStretches(text)
+                let warmLayouts = try Self.containers.map { try PreparedText(text).layout(in: $0) }
+                ResolvedStyles.cache.removeAll()
+                let freshLayouts = try Self.containers.map { try PreparedText(text).layout(in: $0) }
                 ResolvedStyles.cache.removeAll()
                 let fresh = ShapingStretches(text)
+                #expect(warmLayouts == freshLayouts, "\(text.string.debugDescription)")
                 #expect(warm.styles == fresh.styles, "\(text.string.debugDescription) \(text.spans.map(\.range))")
                 #expect(warm.stretches.map(\.range) == fresh.stretches.map(\.range))
                 #expect(warm.stretches.map(\.style) == fresh.stretches.map(\.style))
                 let again = ShapingStretches(text)
                 if again.resolved != nil { #expect(again.resolved === fresh.resolved) }
-                // Prepared and laid out, warm and fresh alike.
-                #expect(try PreparedText(text).layout(in: .unlimited) == (try PreparedText(text).layout(in: .unlimited)))
                 // The resolution kept when `warm` was cut: the last text's (or this text's own).
                 if let last = kept, warm.resolved === last { read += 1 } else { departed += 1 }
                 kept = again.resolved
