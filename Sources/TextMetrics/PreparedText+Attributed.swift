@@ -25,8 +25,8 @@ extension PreparedText {
 
     /// Prepares `attributed`; with `itemizingASCII`, every stretch is itemized, ASCII too
     /// (``StyledItemizer``), and with `runsAcrossBoxes`, attachments count as characters a
-    /// character run may be made of (``SegmentSplitter/init(_:tailoring:boxes:)``): the
-    /// shortcuts the tests compare with the long way.
+    /// character run may be made of (``SegmentSplitter/init(_:tailoring:attachmentCount:)``):
+    /// the shortcuts the tests compare with the long way.
     init(_ attributed: AttributedText, itemizingASCII: Bool, runsAcrossBoxes: Bool = false) throws {
         let cut = ShapingStretches(attributed)
         // One style shapes the whole text — the text's own, or a span's over all of it, with
@@ -56,33 +56,41 @@ extension PreparedText {
             })
         let (segments, measurer) = PreparedText.withUTF8(attributed.string) { bytes in
             let splitter = SegmentSplitter(bytes, tailoring: LineBreakTailoring(language: cut.styles[0].language),
-                                           boxes: runsAcrossBoxes ? 0 : attributed.attachments.count)
-            // The stretches and boxes the itemizer reads, on the stack: each stretch points at
-            // its style's fonts where they lie.
-            let runs = cut.styles.withUnsafeBufferPointer { styles in
-                withUnsafeTemporaryAllocation(of: StyledItemizer.Stretch.self, capacity: cut.stretches.count) { stretches in
-                    for (k, stretch) in cut.stretches.enumerated() {
-                        stretches.initializeElement(at: k, to: StyledItemizer.Stretch(
-                            range: stretch.range, style: UInt16(stretch.style),
-                            fonts: (styles.baseAddress.unsafelyUnwrapped + stretch.style).pointer(to: \.fonts)!,
-                            drawnFonts: drawn.firstDrawnFont[stretch.style]))
-                    }
-                    return withUnsafeTemporaryAllocation(of: (range: Range<Int>, index: UInt16).self,
-                                                          capacity: attributed.attachments.count) { boxes in
-                        for (index, attachment) in attributed.attachments.enumerated() {
-                            boxes.initializeElement(at: index, to: (
-                                range: attachment.offset..<GraphemeBreaking.clusterEnd(startingAt: attachment.offset, inUTF8: bytes),
-                                index: UInt16(index)))
-                        }
-                        return StyledItemizer.runs(of: bytes, isASCII: splitter.isASCII, stretches: UnsafeBufferPointer(stretches),
-                                                   drawnFonts: drawn.drawnFonts, attachments: UnsafeBufferPointer(boxes),
-                                                   itemizingASCII: itemizingASCII)
-                    }
-                }
-            }
+                                           attachmentCount: runsAcrossBoxes ? 0 : attributed.attachments.count)
+            let runs = PreparedText.runs(of: bytes, isASCII: splitter.isASCII, cut: cut, drawn: drawn,
+                                         attachments: attributed.attachments, itemizingASCII: itemizingASCII)
             let measurer = RunMeasurer(fonts: drawn.chain, runs: runs, options: nil, styles: runStyles)
             return (measurer.measure(splitter, in: bytes), measurer)
         }
         self.init(attributed: attributed, segments: segments, measurer: measurer, primaryFontMask: drawn.primaryFontMask)
+    }
+
+    /// The runs of `bytes` (all ASCII when `isASCII`) cut into `cut`, drawn as `drawn` says, its
+    /// `attachments` runs of their own (``StyledItemizer``). The stretches and attachment
+    /// clusters the itemizer reads are written on the stack, each stretch pointing at its
+    /// style's fonts where they lie in `cut`.
+    private static func runs(of bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, cut: ShapingStretches, drawn: DrawnStyles,
+                             attachments: [AttributedText.Attachment], itemizingASCII: Bool) -> [TextRun] {
+        cut.styles.withUnsafeBufferPointer { styles in
+            withUnsafeTemporaryAllocation(of: StyledItemizer.Stretch.self, capacity: cut.stretches.count) { stretches in
+                for (k, stretch) in cut.stretches.enumerated() {
+                    stretches.initializeElement(at: k, to: StyledItemizer.Stretch(
+                        range: stretch.range, style: UInt16(stretch.style),
+                        fonts: (styles.baseAddress.unsafelyUnwrapped + stretch.style).pointer(to: \.fonts)!,
+                        drawnFonts: drawn.firstDrawnFont[stretch.style]))
+                }
+                return withUnsafeTemporaryAllocation(of: (range: Range<Int>, index: UInt16).self,
+                                                      capacity: attachments.count) { boxes in
+                    for (index, attachment) in attachments.enumerated() {
+                        boxes.initializeElement(at: index, to: (
+                            range: attachment.offset..<GraphemeBreaking.clusterEnd(startingAt: attachment.offset, inUTF8: bytes),
+                            index: UInt16(index)))
+                    }
+                    return StyledItemizer.runs(of: bytes, isASCII: isASCII, stretches: UnsafeBufferPointer(stretches),
+                                               drawnFonts: drawn.drawnFonts, attachments: UnsafeBufferPointer(boxes),
+                                               itemizingASCII: itemizingASCII)
+                }
+            }
+        }
     }
 }

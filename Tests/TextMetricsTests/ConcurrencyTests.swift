@@ -70,9 +70,10 @@ import TestSupport
         #expect(shared.spans.count == 1 && shared == rebuilt)
     }
 
-    /// Posts styled alike prepared by many threads at once, from no kept resolution of their
-    /// styles (``ResolvedStyles``): whichever thread resolves them first and keeps them, and
-    /// whichever works out their drawing, every layout is the one a single thread makes.
+    /// Posts styled alike, in two orders of their spans, prepared by many threads at once from
+    /// no kept resolution of their styles (``ResolvedStyles``): whichever thread resolves them
+    /// first and keeps them (or keeps the other order beside them), and whichever works out
+    /// their drawing, every layout is the one a single thread makes.
     @Test func preparingPostsStyledAlikeOnManyThreads() throws {
         let fonts = try FontChain(named: ["Roboto-Regular", "NotoColorEmoji"], size: 15)
         let medium = try FontChain(named: ["Roboto-Medium"], size: 15)
@@ -80,10 +81,13 @@ import TestSupport
         var random = TestCorpus.Random(seed: 0x31C0)
         let posts = try (0..<96).map { i -> AttributedText in
             var builder = AttributedText.Builder(style: TextStyle(fonts: fonts))
+            let link = TextAttributes(size: 13, kern: i % 2 == 0 ? 0 : 0.2)
+            // Every fourth post puts its link first: its key's other order, kept beside the first.
+            if i % 4 == 1 { builder.append("example.com/y ", link) }
             builder.append("@" + TestCorpus.sentence(TestCorpus.englishWords, count: 1, random: &random), TextAttributes(fonts: medium))
             builder.append(" " + TestCorpus.sentence(TestCorpus.englishWords, count: random.int(3...12), random: &random) + " ")
             if i % 3 == 0 { builder.appendAttachment(box) }
-            builder.append("example.com/x", TextAttributes(size: 13, kern: i % 2 == 0 ? 0 : 0.2))
+            if i % 4 != 1 { builder.append("example.com/x", link) }
             return try builder.build()
         }
         let container = try TextContainer(width: 160)

@@ -13,20 +13,22 @@ struct SegmentSplitter {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The break opportunities' tailoring (the text's language's, see ``LineBreakTailoring``).
     let tailoring: LineBreakTailoring
-    /// How many characters of three or four bytes the text has (lead bytes 0xE0 and above).
+    /// How many characters of three or four bytes the text has (lead bytes 0xE0 and above),
+    /// attachments' U+FFFC aside.
     private let wideCharacters: Int
     /// Whether the text is all ASCII.
     let isASCII: Bool
 
-    /// The splitter of `bytes` at the break opportunities of `tailoring`. `boxes` of the text's
-    /// three-byte characters are attachments' U+FFFC, not counted as characters a character
-    /// run could be made of: a text of ASCII and attachments is split without looking for
-    /// runs (its lines are the same either way: measuring cuts a run back where a box starts).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none, boxes: Int = 0) {
+    /// The splitter of `bytes` at the break opportunities of `tailoring`. `attachmentCount` of
+    /// the text's three-byte characters are attachments' U+FFFC, not counted as characters a
+    /// character run could be made of: a text of ASCII and attachments is split without looking
+    /// for runs (its lines are the same either way: measuring cuts a run back where a box starts).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring = .none, attachmentCount: Int = 0) {
         self.bytes = bytes
         self.tailoring = tailoring
         let (wide, isASCII) = SegmentSplitter.scan(bytes)
-        wideCharacters = wide - boxes
+        assert(attachmentCount <= wide, "an attachment on a character other than U+FFFC")
+        wideCharacters = wide - attachmentCount
         self.isASCII = isASCII
     }
 

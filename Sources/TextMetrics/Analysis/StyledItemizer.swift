@@ -15,6 +15,7 @@ import TextSegmentation
 enum StyledItemizer {
     /// A stretch of one shaping style, on grapheme cluster boundaries.
     struct Stretch {
+        /// The stretch's UTF-8 offsets.
         var range: Range<Int>
         /// The style's index in the text's ``RunStyles``.
         var style: UInt16
@@ -30,6 +31,7 @@ enum StyledItemizer {
     /// text (their fonts' indices in the chain of drawn fonts in `drawnFonts`), and
     /// `attachments`, the clusters (on cluster boundaries, in order) that are attachments, by
     /// attachment index. With `itemizingASCII`, every part is itemized, ASCII too (for the tests).
+    /// The stretches' fonts are read where they point, which must hold for the call.
     static func runs(of bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, stretches: UnsafeBufferPointer<Stretch>,
                      drawnFonts: [UInt8], attachments: UnsafeBufferPointer<(range: Range<Int>, index: UInt16)>,
                      itemizingASCII: Bool = false) -> [TextRun] {

@@ -51,8 +51,9 @@ public final class GenerationalCache<Entry: CacheEntry>: Sendable {
     }
 
     /// The value of the entry of `digest` whose key `matches`, if cached: for a probe read
-    /// where it lies, which building a key would copy (`digest` is the digest of the key it
-    /// stands for, and `matches` says whether a key is that key).
+    /// where it lies, which building a key would copy. `digest` must be the digest of the key
+    /// the probe stands for (another finds nothing), and `matches` say whether a key is that
+    /// key; it runs under the shard's lock, so it must be quick and must not use the cache.
     @inlinable
     public func value(digest: UInt64, matching matches: (borrowing Key) -> Bool) -> Value? {
         let slot = Slot(digest)

@@ -298,8 +298,12 @@ public struct FontChain: Sendable, Hashable {
         return a
     }
 
-    /// Chains are equal when they hold equal fonts in the same order.
-    public static func == (lhs: FontChain, rhs: FontChain) -> Bool { lhs.fonts == rhs.fonts }
+    /// Chains are equal when they hold equal fonts in the same order, in the same layout unit
+    /// (a chain of the fonts an attributed text is drawn in, ``init(drawing:unitsPerPoint:)``,
+    /// never equals a chain made to fall back in).
+    public static func == (lhs: FontChain, rhs: FontChain) -> Bool {
+        lhs.unitsPerEm == rhs.unitsPerEm && lhs.pointsPerUnit == rhs.pointsPerUnit && lhs.fonts == rhs.fonts
+    }
 
     /// Hashes the fonts.
     public func hash(into hasher: inout Hasher) { hasher.combine(fonts) }

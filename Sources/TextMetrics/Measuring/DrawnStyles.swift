@@ -35,7 +35,18 @@ final class DrawnStyles: Sendable {
         let key = Key(styles: styles)
         if let kept = cache.value(for: key), kept.fits(byteCount: byteCount) { return kept }
         let drawn = try DrawnStyles(styles, byteCount: byteCount)
-        if drawn.suitsEveryLength { cache.store(drawn, for: key) }
+        if drawn.hasCommonUnit { cache.store(drawn, for: key) }
+        return drawn
+    }
+
+    /// The drawing of `resolved`'s styles (`styles`, when there is no resolution) for a text of
+    /// `byteCount` bytes: the one the resolution keeps when it fits, else ``of(_:byteCount:)``'s,
+    /// which the resolution keeps when it is in the common unit.
+    /// - Throws: what ``of(_:byteCount:)`` throws.
+    static func of(_ styles: [ShapingStyle], byteCount: Int, keptWith resolved: ResolvedStyles?) throws -> DrawnStyles {
+        if let kept = resolved?.drawn.load(), kept.fits(byteCount: byteCount) { return kept }
+        let drawn = try of(styles, byteCount: byteCount)
+        if let resolved, drawn.hasCommonUnit { _ = resolved.drawn.storeIfNil(drawn) }
         return drawn
     }
 
@@ -81,9 +92,9 @@ final class DrawnStyles: Sendable {
         FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize, byteCount: byteCount) == unitsPerPoint
     }
 
-    /// Whether every text in these styles, however long, can use this drawing's layout unit
-    /// (what ``of(_:byteCount:)`` keeps).
-    var suitsEveryLength: Bool { unitsPerPoint == commonUnitsPerPoint }
+    /// Whether this drawing's layout unit is the styles' common one — the unit of every text in
+    /// them short enough for it (``fits(byteCount:)``): what ``of(_:byteCount:)`` keeps.
+    var hasCommonUnit: Bool { unitsPerPoint == commonUnitsPerPoint }
 
     /// The number of distinct fonts and sizes `styles` draw in (for an error).
     private static func fontCount(of styles: [ShapingStyle]) -> Int {

@@ -5,33 +5,43 @@
 ///
 /// Kept by the text's shaping style and its shaping spans' attributes in order (``Key``), not
 /// by where the spans lie: another text with the same key whose pieces bring the same
-/// coverings in the same order (``style(of:at:)``) has exactly these styles, in this order —
-/// what setting each span over the style again would find — and reads them here.
+/// coverings in the same order (``style(of:seen:)``) has exactly these styles, in this order —
+/// what setting each span over the style again would find — and reads them here. A key keeps
+/// the last few orders its texts brought (``mostOrders``: a feed's posts put a link before a
+/// mention as well as after it).
 ///
 /// Immutable but for ``drawn``, which is set once; `Sendable`, and the cache behind it is safe
 /// to use from many threads.
 final class ResolvedStyles: Sendable {
-    /// What a resolution is kept by: the text's shaping style and the shaping attributes of
-    /// its spans that change shapes, in the order they were added (each span's attributes with
-    /// only those that change shapes set).
+    /// A covering (bit i: the i-th shaping span over a piece) and its style's index.
+    typealias CoveringStyle = (covering: UInt64, style: Int)
+
+    /// What a resolution is kept by: the text's shaping style and the attributes of its spans
+    /// that change shapes, in the order they were added.
     struct Key: CacheKey {
+        /// The text's own shaping style.
         let base: ShapingStyle
+        /// Each shaping span's attributes, with only those that change shapes set
+        /// (``TextAttributes/init(shapingOf:)``).
         let spans: [TextAttributes]
 
+        /// Keys are equal when their styles are and their spans shape alike, in order.
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.spans.withUnsafeBufferPointer { spans in
-                lhs.base.withPointer { base in rhs.matches(base: base, count: spans.count) { spans.baseAddress! + $0 } }
+                withUnsafePointer(to: lhs.base) { base in rhs.matches(base: base, count: spans.count) { spans.baseAddress! + $0 } }
             }
         }
 
+        /// The digest of the style and the spans' shaping attributes (``digest(base:count:span:)``).
         var digest: UInt64 {
             spans.withUnsafeBufferPointer { spans in
-                base.withPointer { base in Key.digest(base: base, count: spans.count) { spans.baseAddress! + $0 } }
+                withUnsafePointer(to: base) { base in Key.digest(base: base, count: spans.count) { spans.baseAddress! + $0 } }
             }
         }
 
         /// The digest of the key of a text of style `base` and the `count` shaping spans
         /// `span(i)` points to, read in place.
+        @inline(__always)
         static func digest(base: UnsafePointer<ShapingStyle>, count: Int,
                            span: (Int) -> UnsafePointer<TextAttributes>) -> UInt64 {
             var digest: UInt64 = 0x5EED_5A7E
@@ -42,6 +52,7 @@ final class ResolvedStyles: Sendable {
 
         /// Whether this is the key of a text of style `base` and the `count` shaping spans
         /// `span(i)` points to, read in place.
+        @inline(__always)
         func matches(base: UnsafePointer<ShapingStyle>, count: Int, span: (Int) -> UnsafePointer<TextAttributes>) -> Bool {
             guard spans.count == count, self.base == base.pointee else { return false }
             return spans.withUnsafeBufferPointer { spans in
@@ -50,16 +61,21 @@ final class ResolvedStyles: Sendable {
         }
     }
 
+    /// The kept resolutions of a key: the orders of coverings its texts brought, the latest
+    /// first (at most ``mostOrders``).
+    typealias Orders = [ResolvedStyles]
+
     /// The distinct styles, the text's own first (``ShapingStretches/styles``).
     let styles: [ShapingStyle]
-    /// Each covering the text had (bit i: the i-th shaping span), but the empty one (the text's
-    /// own style), in the order it first had them, and its style's index in ``styles``.
-    let coverings: [(covering: UInt64, style: Int)]
-    /// The drawing of ``styles`` in the layout unit every text in them can use, once a text
-    /// has worked it out (``ShapingStretches/drawn(byteCount:)``).
+    /// Each covering the text had but the empty one (the text's own style), in the order it
+    /// first had them, with its style's index in ``styles``.
+    let coverings: [CoveringStyle]
+    /// The drawing of ``styles`` in their common layout unit, once a text has worked it out
+    /// (``DrawnStyles/of(_:byteCount:keptWith:)``).
     let drawn = LazyReference<DrawnStyles>()
 
-    private init(styles: [ShapingStyle], coverings: [(covering: UInt64, style: Int)]) {
+    /// The resolution of a text into `styles`, its coverings `coverings`.
+    private init(styles: [ShapingStyle], coverings: [CoveringStyle]) {
         self.styles = styles
         self.coverings = coverings
     }
@@ -75,66 +91,47 @@ final class ResolvedStyles: Sendable {
         return coverings[seen - 1].style
     }
 
-    /// The resolution kept for a text of style `base` whose shaping spans are those of
-    /// `spans` that `shaping` lists, if any: found without building its key.
-    static func kept(base: UnsafePointer<ShapingStyle>, spans: UnsafeBufferPointer<AttributedText.Span>,
-                     shaping: UnsafeBufferPointer<Int>) -> ResolvedStyles? {
-        let span = { (i: Int) in (spans.baseAddress.unsafelyUnwrapped + shaping[i]).pointer(to: \.attributes)! }
-        let digest = Key.digest(base: base, count: shaping.count, span: span)
-        return cache.value(digest: digest) { $0.matches(base: base, count: shaping.count, span: span) }
+    /// The resolutions kept in `cache` for a text of style `base` whose shaping spans are those
+    /// of `spans` that `shaping` lists (none when nothing is kept): found without building a key.
+    static func kept(in cache: Cache, base: UnsafePointer<ShapingStyle>, spans: UnsafeBufferPointer<AttributedText.Span>,
+                     shaping: UnsafeBufferPointer<Int>) -> Orders {
+        // (The spans' attributes found by a closure written at each call: one kept in a constant
+        // would be allocated.)
+        let digest = Key.digest(base: base, count: shaping.count) { attributes(of: spans, shaping[$0]) }
+        return cache.value(digest: digest) { key in
+            key.matches(base: base, count: shaping.count) { attributes(of: spans, shaping[$0]) }
+        } ?? []
     }
 
-    /// Keeps `styles` and `coverings`, found for a text of style `base` whose shaping spans are
-    /// those of `spans` that `shaping` lists, and returns them.
-    static func keep(styles: [ShapingStyle], coverings: [(covering: UInt64, style: Int)], base: ShapingStyle,
-                     spans: UnsafeBufferPointer<AttributedText.Span>, shaping: UnsafeBufferPointer<Int>) -> ResolvedStyles {
+    /// The attributes of span `index` of `spans`, where they lie.
+    @inline(__always)
+    private static func attributes(of spans: UnsafeBufferPointer<AttributedText.Span>, _ index: Int)
+        -> UnsafePointer<TextAttributes> {
+        (spans.baseAddress.unsafelyUnwrapped + index).pointer(to: \.attributes)!
+    }
+
+    /// Keeps in `cache` `styles` and `coverings`, found for a text of style `base` whose shaping
+    /// spans are those of `spans` that `shaping` lists, before the `kept` orders of its key, and
+    /// returns the new resolution.
+    static func keep(styles: [ShapingStyle], coverings: [CoveringStyle], in cache: Cache, after kept: Orders,
+                     base: UnsafePointer<ShapingStyle>, spans: UnsafeBufferPointer<AttributedText.Span>,
+                     shaping: UnsafeBufferPointer<Int>) -> ResolvedStyles {
         let resolved = ResolvedStyles(styles: styles, coverings: coverings)
-        let key = Key(base: base, spans: shaping.map { TextAttributes(shapingOf: spans[$0].attributes) })
-        cache.store(resolved, for: key)
+        let key = Key(base: base.pointee, spans: shaping.map { TextAttributes(shapingOf: spans[$0].attributes) })
+        cache.store([resolved] + kept.prefix(mostOrders - 1), for: key)
         return resolved
     }
 
-    /// The most resolutions kept: a feed styles its rows in a few ways.
-    static let capacity = 16
+    /// The most orders of coverings a key keeps.
+    static let mostOrders = 4
 
-    /// The resolutions of the texts prepared lately (a ``GenerationalCache``).
-    static let cache = GenerationalCache<SharedEntry<Key, ResolvedStyles>>(capacity: capacity, shards: 1)
-}
+    /// A cache of resolutions by key.
+    typealias Cache = GenerationalCache<SharedEntry<Key, Orders>>
 
-extension ShapingStyle {
-    /// `body` with a pointer to this style.
-    func withPointer<R>(_ body: (UnsafePointer<ShapingStyle>) -> R) -> R {
-        withUnsafePointer(to: self, body)
-    }
-}
+    /// The most keys kept: a feed styles its rows in a few ways, each a few spans long.
+    static let capacity = 64
 
-extension TextAttributes {
-    /// `attributes` with only those that change shapes.
-    init(shapingOf attributes: TextAttributes) {
-        self.init(fonts: attributes.fonts, size: attributes.size, kern: attributes.kern, features: attributes.features,
-                  language: attributes.language, fontsKeepSize: attributes.fontsKeepSize)
-    }
-
-    /// Whether the attributes `lhs` and `rhs` point to set the same attributes that change
-    /// shapes, read in place.
-    static func shapeAlike(_ lhs: UnsafePointer<TextAttributes>, _ rhs: UnsafePointer<TextAttributes>) -> Bool {
-        lhs.pointee.fontsKeepSize == rhs.pointee.fontsKeepSize && lhs.pointee.size == rhs.pointee.size
-            && lhs.pointee.kern == rhs.pointee.kern && lhs.pointee.language == rhs.pointee.language
-            && lhs.pointee.features == rhs.pointee.features && lhs.pointee.fonts == rhs.pointee.fonts
-    }
-
-    /// Folds the attributes `attributes` points to that change shapes into `digest`, equal
-    /// for attributes that shape alike (``shapeAlike(_:_:)``).
-    static func foldShaping(_ attributes: UnsafePointer<TextAttributes>, into digest: inout UInt64) {
-        if let fonts = attributes.pointee.fonts { for font in fonts.fonts { font.fold(into: &digest) } }
-        ByteHash.mix(attributes.pointee.fontsKeepSize ? 1 : 2, into: &digest)
-        ByteHash.mix(attributes.pointee.size.map { ($0 + 0).bitPattern } ?? 3, into: &digest)
-        ByteHash.mix(attributes.pointee.kern.map { ($0 + 0).bitPattern } ?? 5, into: &digest)
-        if let features = attributes.pointee.features {
-            for feature in features { ByteHash.mix(UInt64(feature.packedTag) << 32 | UInt64(feature.value), into: &digest) }
-        }
-        if let language = attributes.pointee.language {
-            for byte in language.utf8 { ByteHash.mix(UInt64(byte), into: &digest) }
-        }
-    }
+    /// The resolutions of the texts prepared lately (a ``GenerationalCache`` of a few shards:
+    /// every attributed text with a shaping span, or attachments, or spacing, looks here).
+    static let cache = Cache(capacity: capacity, shards: 4)
 }

@@ -22,75 +22,87 @@ struct ShapingStretches {
     /// The stretches, in order, covering the text (none for an empty text).
     private(set) var stretches: [Stretch] = []
 
-    /// What the styles were read from, when they were resolved for texts of these spans
-    /// (``ResolvedStyles``), else `nil`.
+    /// What the styles were read from or kept as (``ResolvedStyles``), or `nil` for a text in
+    /// one plain style with no attachment, or of more than 64 shaping spans.
     private(set) var resolved: ResolvedStyles?
 
-    /// The shaping stretches of `text`: their styles read from the resolution kept for its
-    /// spans (``ResolvedStyles``) when its pieces bring their coverings in its order, else
-    /// resolved here, and kept.
+    /// The shaping stretches of `text`: their styles read from a resolution kept in `cache`
+    /// for its spans (``ResolvedStyles``) when its pieces bring their coverings in its order,
+    /// else resolved here and kept (when it has at most 64 shaping spans).
     /// - Complexity: O(spans × pieces), where the pieces are the text cut at every shaping
     ///   span's ends.
-    init(_ text: AttributedText) {
+    init(_ text: AttributedText, resolutions cache: ResolvedStyles.Cache = ResolvedStyles.cache) {
         let count = text.string.utf8.count
+        styles = []
         guard count > 0, !text.spans.isEmpty else {
-            styles = []
-            takeTextStyleAlone(text, count: count)
+            takeTextStyleAlone(text, count: count, cache: cache)
             return
         }
-        styles = []
         PreparedText.withUTF8(text.string) { bytes in
             text.spans.withUnsafeBufferPointer { spans in
                 SpanPieces.taking(spans, where: { $0.pointee.attributes.changesShapes }) { shaping in
-                    guard !shaping.isEmpty else { return takeTextStyleAlone(text, count: count) }
+                    guard !shaping.isEmpty else { return takeTextStyleAlone(text, count: count, cache: cache) }
                     stretches.reserveCapacity(2 * shaping.count + 1)
-                    // Coverings are remembered for at most 64 spans: more are resolved here.
                     let base = text.style.shaping
-                    let kept = shaping.count <= 64
-                        ? base.withPointer { ResolvedStyles.kept(base: $0, spans: spans, shaping: shaping) } : nil
-                    if let kept, ShapingStretches.cut(bytes, spans: spans, shaping: shaping, reading: kept, into: &stretches) {
-                        styles = kept.styles
-                        resolved = kept
-                        return
-                    }
-                    stretches.removeAll(keepingCapacity: true)
-                    var found = [base]
-                    found.reserveCapacity(shaping.count + 1)
-                    var coverings: [(covering: UInt64, style: Int)] = []
-                    ShapingStretches.cut(bytes, spans: spans, shaping: shaping, resolving: &found, &coverings,
-                                         into: &stretches)
-                    styles = found
-                    if shaping.count <= 64 {
-                        resolved = ResolvedStyles.keep(styles: found, coverings: coverings, base: base, spans: spans,
-                                                       shaping: shaping)
+                    withUnsafePointer(to: base) { base in
+                        guard SpanPieces.remembersCoverings(of: shaping.count) else {
+                            // Coverings not remembered: resolved here, not kept.
+                            var found = [base.pointee]
+                            var coverings: [ResolvedStyles.CoveringStyle] = []
+                            ShapingStretches.cut(bytes, spans: spans, shaping: shaping, resolving: &found, &coverings,
+                                                 into: &stretches)
+                            styles = found
+                            return
+                        }
+                        let kept = ResolvedStyles.kept(in: cache, base: base, spans: spans, shaping: shaping)
+                        for order in kept {
+                            if ShapingStretches.cut(bytes, spans: spans, shaping: shaping, reading: order, into: &stretches) {
+                                styles = order.styles
+                                resolved = order
+                                return
+                            }
+                            stretches.removeAll(keepingCapacity: true)
+                        }
+                        var found = [base.pointee]
+                        found.reserveCapacity(shaping.count + 1)
+                        var coverings: [ResolvedStyles.CoveringStyle] = []
+                        ShapingStretches.cut(bytes, spans: spans, shaping: shaping, resolving: &found, &coverings,
+                                             into: &stretches)
+                        styles = found
+                        resolved = ResolvedStyles.keep(styles: found, coverings: coverings, in: cache, after: kept,
+                                                       base: base, spans: spans, shaping: shaping)
                     }
                 }
             }
         }
     }
 
-    /// Makes the text (of `count` bytes) one stretch in its own style, read from the resolution
-    /// kept for a text with no shaping span in that style (or kept now).
-    private mutating func takeTextStyleAlone(_ text: AttributedText, count: Int) {
+    /// Makes the text (of `count` bytes) one stretch in its own style: a plain style with no
+    /// attachment as it is (the plain path prepares such a text, and asks for nothing kept),
+    /// else read from the resolution kept in `cache` for a text with no shaping span in that
+    /// style (or kept now), with its drawing.
+    private mutating func takeTextStyleAlone(_ text: AttributedText, count: Int, cache: ResolvedStyles.Cache) {
+        if count > 0 { stretches = [Stretch(range: 0..<count, style: 0)] }
+        if text.attachments.isEmpty && text.style.shaping.isPlain {
+            styles = [text.style.shaping]
+            return
+        }
         let none = UnsafeBufferPointer<Int>(start: nil, count: 0)
         let spans = UnsafeBufferPointer<AttributedText.Span>(start: nil, count: 0)
-        let kept = withUnsafePointer(to: text.style.shaping) { ResolvedStyles.kept(base: $0, spans: spans, shaping: none) }
-            ?? ResolvedStyles.keep(styles: [text.style.shaping], coverings: [], base: text.style.shaping, spans: spans,
-                                   shaping: none)
-        styles = kept.styles
-        resolved = kept
-        if count > 0 { stretches = [Stretch(range: 0..<count, style: 0)] }
+        let resolved = withUnsafePointer(to: text.style.shaping) { base in
+            ResolvedStyles.kept(in: cache, base: base, spans: spans, shaping: none).first
+                ?? ResolvedStyles.keep(styles: [base.pointee], coverings: [], in: cache, after: [], base: base, spans: spans,
+                                       shaping: none)
+        }
+        styles = resolved.styles
+        self.resolved = resolved
     }
 
-    /// The drawing of ``styles`` for a text of `byteCount` bytes: the one its resolution keeps
-    /// when it fits, else ``DrawnStyles/of(_:byteCount:)``'s (kept with the resolution when
-    /// every text in these styles can use it).
+    /// The drawing of ``styles`` for a text of `byteCount` bytes, kept with their resolution
+    /// (``DrawnStyles/of(_:byteCount:keptWith:)``).
     /// - Throws: what ``DrawnStyles/of(_:byteCount:)`` throws.
     func drawn(byteCount: Int) throws -> DrawnStyles {
-        if let kept = resolved?.drawn.load(), kept.fits(byteCount: byteCount) { return kept }
-        let drawn = try DrawnStyles.of(styles, byteCount: byteCount)
-        if let resolved, drawn.suitsEveryLength { _ = resolved.drawn.storeIfNil(drawn) }
-        return drawn
+        try DrawnStyles.of(styles, byteCount: byteCount, keptWith: resolved)
     }
 
     /// Cuts the text (`bytes`) into `stretches`, its pieces styled by the spans of `spans` whose
@@ -98,7 +110,7 @@ struct ShapingStretches {
     /// each new style added to `styles`, each new covering to `coverings` with its style's index.
     private static func cut(_ bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<AttributedText.Span>,
                             shaping: UnsafeBufferPointer<Int>, resolving styles: inout [ShapingStyle],
-                            _ coverings: inout [(covering: UInt64, style: Int)], into stretches: inout [Stretch]) {
+                            _ coverings: inout [ResolvedStyles.CoveringStyle], into stretches: inout [Stretch]) {
         forEachStretch(bytes, spans: spans, shaping: shaping, into: &stretches) { piece, covering in
             guard let covering else { return styleOfPiece(piece, covering: nil, spans: spans, shaping: shaping, in: &styles) }
             if let known = coverings.first(where: { $0.covering == covering }) { return known.style }
@@ -117,6 +129,7 @@ struct ShapingStretches {
         var seen = 0
         var departs = false
         forEachStretch(bytes, spans: spans, shaping: shaping, into: &stretches) { _, covering in
+            // Past a departure, the rest is only walked through.
             guard !departs, let covering else {
                 departs = true
                 return 0

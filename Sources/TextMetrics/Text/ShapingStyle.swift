@@ -47,9 +47,17 @@ struct ShapingStyle: Hashable, Sendable {
     func fold(into digest: inout UInt64) {
         for font in fonts.fonts { font.fold(into: &digest) }
         ByteHash.mix((kern + 0).bitPattern, into: &digest)  // + 0: −0 and 0 are one spacing
+        ShapingStyle.fold(features, into: &digest)
+        if let language { ShapingStyle.fold(language, into: &digest) }
+    }
+
+    /// Folds feature settings into `digest` (a style's, or a span's).
+    static func fold(_ features: [FontFeature], into digest: inout UInt64) {
         for feature in features { ByteHash.mix(UInt64(feature.packedTag) << 32 | UInt64(feature.value), into: &digest) }
-        if let language {
-            for byte in language.utf8 { ByteHash.mix(UInt64(byte), into: &digest) }
-        }
+    }
+
+    /// Folds a language tag into `digest` (a style's, or a span's).
+    static func fold(_ language: String, into digest: inout UInt64) {
+        for byte in language.utf8 { ByteHash.mix(UInt64(byte), into: &digest) }
     }
 }

@@ -9,6 +9,10 @@ enum SpanPieces {
     /// (else `nil`: the piece's spans are found again, ``forEachAttributes(over:covering:spans:taken:_:)``).
     typealias Covering = UInt64?
 
+    /// Whether the spans over each piece are remembered (``Covering``) when `count` spans are
+    /// taken into account: at most 64, a bit each.
+    static func remembersCoverings(of count: Int) -> Bool { count <= 64 }
+
     /// Calls `body` with each piece, in order, of a text of `count` bytes cut at the ends of
     /// the spans of `spans` whose indices `taken` lists (in order), the spans over it, and
     /// whether they may differ from the piece before's (always for the first piece, and when
@@ -27,7 +31,7 @@ enum SpanPieces {
             }
             var sorted = ends
             sorted.sort()
-            let remembers = taken.count <= 64
+            let remembers = remembersCoverings(of: taken.count)
             var start = 0
             var covered: Covering = nil
             for end in sorted where end > start {

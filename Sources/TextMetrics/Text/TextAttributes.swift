@@ -72,6 +72,32 @@ public struct TextAttributes: Hashable, Sendable {
             || TextAttributes.isSet(language)
     }
 
+    /// `attributes` with only those that change shapes (``changesShapes``): what the styles a
+    /// span resolves to depend on (``ResolvedStyles/Key``).
+    init(shapingOf attributes: TextAttributes) {
+        self.init(fonts: attributes.fonts, size: attributes.size, kern: attributes.kern, features: attributes.features,
+                  language: attributes.language, fontsKeepSize: attributes.fontsKeepSize)
+    }
+
+    /// Whether the attributes `lhs` and `rhs` point to set the same attributes that change
+    /// shapes (those ``init(shapingOf:)`` keeps), read in place.
+    static func shapeAlike(_ lhs: UnsafePointer<TextAttributes>, _ rhs: UnsafePointer<TextAttributes>) -> Bool {
+        lhs.pointee.fontsKeepSize == rhs.pointee.fontsKeepSize && lhs.pointee.size == rhs.pointee.size
+            && lhs.pointee.kern == rhs.pointee.kern && lhs.pointee.language == rhs.pointee.language
+            && lhs.pointee.features == rhs.pointee.features && lhs.pointee.fonts == rhs.pointee.fonts
+    }
+
+    /// Folds the attributes `attributes` points to that change shapes into `digest`, equal
+    /// for attributes that shape alike (``shapeAlike(_:_:)``; −0 and 0 are one size or kern).
+    static func foldShaping(_ attributes: UnsafePointer<TextAttributes>, into digest: inout UInt64) {
+        if let fonts = attributes.pointee.fonts { for font in fonts.fonts { font.fold(into: &digest) } }
+        ByteHash.mix(attributes.pointee.fontsKeepSize ? 1 : 2, into: &digest)
+        ByteHash.mix(attributes.pointee.size.map { ($0 + 0).bitPattern } ?? 3, into: &digest)
+        ByteHash.mix(attributes.pointee.kern.map { ($0 + 0).bitPattern } ?? 5, into: &digest)
+        if let features = attributes.pointee.features { ShapingStyle.fold(features, into: &digest) }
+        if let language = attributes.pointee.language { ShapingStyle.fold(language, into: &digest) }
+    }
+
     /// Whether `value` is set, looked at in place (`!= nil` copies the value out first,
     /// retaining what it holds).
     @inline(__always)

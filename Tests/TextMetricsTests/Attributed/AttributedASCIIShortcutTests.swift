@@ -101,7 +101,7 @@ import TestSupport
         let box = try TextAttachment(width: 14, ascent: 12, descent: 2)
         let pieces = ["ab", " ", "\u{FFFC}", "中", "。", "x\u{FFFC}中", "文\u{FFFC}", "\u{FFFC}\u{FFFC}", "(", ")"]
         var random = TestCorpus.Random(seed: 0x29F0)
-        var splitOtherwise = 0
+        var splitOtherwise = 0, runsJoined = 0
         for _ in 0..<400 {
             let string = (0..<random.int(2...8)).map { _ in random.pick(pieces) }.joined()
             var text = AttributedText(string, style: TextStyle(fonts: fonts))
@@ -111,10 +111,20 @@ import TestSupport
             for container in Self.containers + [try TextContainer(width: 16), try TextContainer(width: 30)] {
                 #expect(quick.layout(in: container) == runsAcrossBoxes.layout(in: container), "\(string.debugDescription)")
             }
+            // The two ways split differently where only the boxes make two three-byte characters:
+            // counted, they join ideographs into character runs.
             let wide = string.utf8.filter { $0 >= 0xE0 }.count
-            if wide >= 2 && wide - text.attachments.count < 2 { splitOtherwise += 1 }
+            if wide >= 2 && wide - text.attachments.count < 2 {
+                splitOtherwise += 1
+                let bytes = Array(string.utf8)
+                let (plain, counted) = bytes.withUnsafeBufferPointer { bytes in
+                    (SegmentSplitter(bytes, attachmentCount: text.attachments.count).segments, SegmentSplitter(bytes).segments)
+                }
+                if !plain.contains(where: \.isCharacterRun) && counted.contains(where: \.isCharacterRun) { runsJoined += 1 }
+            }
         }
         #expect(splitOtherwise > 100, "\(splitOtherwise) texts split without looking for runs")
+        #expect(runsJoined > 20, "\(runsJoined) texts whose boxes, counted, join character runs")
     }
 
     /// By hand (UAX #24: digits, punctuation and spaces are Common; a run takes the script of
