@@ -47,11 +47,8 @@ struct ShapingStretches {
                     withUnsafePointer(to: base) { base in
                         guard SpanPieces.remembersCoverings(of: shaping.count) else {
                             // Coverings not remembered: resolved here, not kept.
-                            var found = [base.pointee]
-                            var coverings: [ResolvedStyles.CoveringStyle] = []
-                            ShapingStretches.cut(bytes, spans: spans, shaping: shaping, resolving: &found, &coverings,
-                                                 into: &stretches)
-                            styles = found
+                            styles = ShapingStretches.resolve(bytes, spans: spans, shaping: shaping, over: base,
+                                                              into: &stretches).styles
                             return
                         }
                         let kept = ResolvedStyles.kept(in: cache, base: base, spans: spans, shaping: shaping)
@@ -63,11 +60,8 @@ struct ShapingStretches {
                             }
                             stretches.removeAll(keepingCapacity: true)
                         }
-                        var found = [base.pointee]
-                        found.reserveCapacity(shaping.count + 1)
-                        var coverings: [ResolvedStyles.CoveringStyle] = []
-                        ShapingStretches.cut(bytes, spans: spans, shaping: shaping, resolving: &found, &coverings,
-                                             into: &stretches)
+                        let (found, coverings) = ShapingStretches.resolve(bytes, spans: spans, shaping: shaping, over: base,
+                                                                          into: &stretches)
                         styles = found
                         resolved = ResolvedStyles.keep(styles: found, coverings: coverings, in: cache, after: kept,
                                                        base: base, spans: spans, shaping: shaping)
@@ -103,6 +97,19 @@ struct ShapingStretches {
     /// - Throws: what ``DrawnStyles/of(_:byteCount:)`` throws.
     func drawn(byteCount: Int) throws -> DrawnStyles {
         try DrawnStyles.of(styles, byteCount: byteCount, keptWith: resolved)
+    }
+
+    /// Cuts the text (`bytes`) into `stretches`, each piece's style resolved here: the spans of
+    /// `spans` whose indices `shaping` lists over `base`. Returns the distinct styles, `base`
+    /// first, and the coverings in the order the text first had them.
+    private static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<AttributedText.Span>,
+                                shaping: UnsafeBufferPointer<Int>, over base: UnsafePointer<ShapingStyle>,
+                                into stretches: inout [Stretch]) -> (styles: [ShapingStyle], coverings: [ResolvedStyles.CoveringStyle]) {
+        var styles = [base.pointee]
+        styles.reserveCapacity(shaping.count + 1)
+        var coverings: [ResolvedStyles.CoveringStyle] = []
+        cut(bytes, spans: spans, shaping: shaping, resolving: &styles, &coverings, into: &stretches)
+        return (styles, coverings)
     }
 
     /// Cuts the text (`bytes`) into `stretches`, its pieces styled by the spans of `spans` whose
