@@ -7,6 +7,47 @@ import TestSupport
     let font: Font
     init() throws { font = try Font(named: "Roboto-Regular", size: 15) }
 
+    /// Spacing and sizes no layout unit can hold — a text style's spacing set to NaN or ±∞
+    /// field by field (its initializer checks, its properties cannot), spacing or a size past a
+    /// million points — are a typed error naming them, never a crash; spacing up to the bound
+    /// lays out at its width (kern × clusters added, by hand).
+    @Test func spacingAndSizesNoUnitHoldsAreErrors() throws {
+        let fonts = try FontChain(named: ["Roboto-Regular"], size: 15)
+        func failure(_ text: AttributedText) -> InvalidArgumentError? {
+            do {
+                _ = try PreparedText(text)
+                return nil
+            } catch let error as InvalidArgumentError {
+                return error
+            } catch {
+                return nil
+            }
+        }
+        for kern in [Double.nan, .infinity, -.infinity, -1e300, 2e6] {
+            var style = TextStyle(fonts: fonts)
+            style.kern = kern
+            #expect(failure(AttributedText("hello world", style: style))?.argument == "kern", "style kern \(kern)")
+            var spanned = AttributedText("hello world", style: TextStyle(fonts: fonts))
+            if kern.isFinite {
+                try spanned.addAttributes(TextAttributes(kern: kern), to: 0..<5)
+                #expect(failure(spanned)?.argument == "kern", "span kern \(kern)")
+            }
+        }
+        var sized = AttributedText("hello world", style: TextStyle(fonts: fonts))
+        try sized.addAttributes(TextAttributes(size: 1e300), to: 0..<5)
+        #expect(failure(sized)?.argument == "size")
+        var huge = AttributedText("hello world", style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 1e300)))
+        try huge.addAttributes(TextAttributes(kern: 1), to: 0..<5)
+        #expect(failure(huge)?.argument == "size")
+        // At the bound, on a long text: the width is the glyphs' plus the spacing of every cluster.
+        let string = String(repeating: "a", count: 5_000)
+        var spaced = AttributedText(string, style: TextStyle(fonts: fonts))
+        try spaced.addAttributes(TextAttributes(kern: DrawnStyles.maxKern), to: 0..<string.utf8.count)
+        let width = try PreparedText(spaced).layout(in: .unlimited).size.width
+        let glyphs = try PreparedText(string, fonts: fonts).layout(in: .unlimited).size.width
+        #expect(abs(width - (glyphs + 5_000 * DrawnStyles.maxKern)) / width < 1e-9, "\(width)")
+    }
+
     @Test func aTenMegabyteParagraph() throws {
         var random = TestCorpus.Random(seed: 3)
         var words: [String] = []

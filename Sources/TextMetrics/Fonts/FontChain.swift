@@ -119,12 +119,12 @@ public struct FontChain: Sendable, Hashable {
 
     /// The layout units per point of an attributed text drawn in fonts whose
     /// ``commonUnitsPerPoint(drawing:)`` is `common` and whose largest size is `largestSize`,
-    /// of `byteCount` bytes: `common`, so a font whose size is a multiple of 1/64 pt converts
-    /// exactly — unless the widest text could then overflow 62 bits, when a power of two small
-    /// enough is taken (and conversions round).
-    static func unitsPerPoint(common: Int64, largestSize: Double, byteCount: Int) -> Int64 {
-        // A bound on the text's width in points: four ems a byte at the largest size.
-        let widest = Double(byteCount + 64) * 4 * max(largestSize, 1)
+    /// spaced by at most `largestKern` points a cluster, of `byteCount` bytes: `common`, so a
+    /// font whose size is a multiple of 1/64 pt converts exactly — unless the widest text could
+    /// then overflow 62 bits, when a power of two small enough is taken (and conversions round).
+    static func unitsPerPoint(common: Int64, largestSize: Double, largestKern: Double, byteCount: Int) -> Int64 {
+        // A bound on the text's width in points: four ems and the spacing a byte at the largest size.
+        let widest = Double(byteCount + 64) * (4 * max(largestSize, 1) + largestKern)
         let limit = 0x1p60 / widest
         if Double(common) <= limit { return common }
         var power: Int64 = 1
@@ -134,7 +134,7 @@ public struct FontChain: Sendable, Hashable {
 
     /// 64 × a common multiple of the units per em of `fonts` (or a multiple past 2^40 when
     /// they have none smaller): the layout units per point of a text drawn in them, unless it
-    /// is too long for it (``unitsPerPoint(common:largestSize:byteCount:)``).
+    /// is too long for it (``unitsPerPoint(common:largestSize:largestKern:byteCount:)``).
     static func commonUnitsPerPoint(drawing fonts: [Font]) -> Int64 {
         var common: Int64 = 64
         for font in fonts {

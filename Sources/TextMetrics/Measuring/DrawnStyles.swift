@@ -22,10 +22,11 @@ final class DrawnStyles: Sendable {
     /// The styles' letter spacing and shaping options, with no attachment: what the runs of a
     /// text in these styles without attachments are measured with.
     let runStyles: RunStyles
-    /// The common multiple the layout unit was taken from, and the largest size drawn: whether
-    /// a longer text can use this unit (``fits(byteCount:)``).
+    /// The common multiple the layout unit was taken from, the largest size drawn and the
+    /// largest spacing: whether a longer text can use this unit (``fits(byteCount:)``).
     private let commonUnitsPerPoint: Int64
     private let largestSize: Double
+    private let largestKern: Double
 
     /// The drawing of `styles` for a text of `byteCount` UTF-8 bytes: a kept one, or one worked
     /// out (and kept when its unit is the one every text in these styles can use).
@@ -50,8 +51,20 @@ final class DrawnStyles: Sendable {
         return drawn
     }
 
+    /// The largest size, and the largest letter spacing either way, in points, a text of several
+    /// styles may be drawn with: its widths are whole layout units of 64 bits.
+    static let maxSize = 1_000_000.0
+    static let maxKern = 1_000_000.0
+
     /// Works out the drawing of `styles` (see ``of(_:byteCount:)``).
+    /// - Throws: ``InvalidArgumentError`` for a style's spacing that is not a finite number of
+    ///   at most ``maxKern`` points either way (a text's style, set field by field, is checked
+    ///   here), a size over ``maxSize``, or more than ``FontChain/maxDrawnCount`` fonts and sizes.
     private init(_ styles: [ShapingStyle], byteCount: Int) throws {
+        for style in styles where !(abs(style.kern) <= DrawnStyles.maxKern) {
+            throw InvalidArgumentError(argument: "kern", requirement: "a finite number of points, at most \(DrawnStyles.maxKern) either way",
+                                       value: "\(style.kern)")
+        }
         var fonts: [Font] = []
         fonts.reserveCapacity(styles.count * styles[0].fonts.fonts.count)
         var drawnFonts: [UInt8] = []
@@ -74,7 +87,13 @@ final class DrawnStyles: Sendable {
         }
         commonUnitsPerPoint = FontChain.commonUnitsPerPoint(drawing: fonts)
         largestSize = fonts.map(\.size).max() ?? 1
-        let unitsPerPoint = FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize, byteCount: byteCount)
+        guard largestSize <= DrawnStyles.maxSize else {
+            throw InvalidArgumentError(argument: "size", requirement: "at most \(DrawnStyles.maxSize) points in a text of several styles",
+                                       value: "\(largestSize)")
+        }
+        largestKern = styles.map { abs($0.kern) }.max() ?? 0
+        let unitsPerPoint = FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize,
+                                                    largestKern: largestKern, byteCount: byteCount)
         chain = FontChain(drawing: fonts, unitsPerPoint: unitsPerPoint)
         self.unitsPerPoint = unitsPerPoint
         self.drawnFonts = drawnFonts
@@ -89,7 +108,8 @@ final class DrawnStyles: Sendable {
 
     /// Whether a text of `byteCount` bytes in these styles takes this drawing's layout unit.
     func fits(byteCount: Int) -> Bool {
-        FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize, byteCount: byteCount) == unitsPerPoint
+        FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize, largestKern: largestKern,
+                                byteCount: byteCount) == unitsPerPoint
     }
 
     /// Whether this drawing's layout unit is the styles' common one — the unit of every text in
