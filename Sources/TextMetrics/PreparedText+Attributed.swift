@@ -18,7 +18,10 @@ extension PreparedText {
     /// and every attachment) plus the largest descent plus the largest line gap.
     ///
     /// - Throws: ``InvalidArgumentError`` when the text is longer than ``maxUTF8Length`` bytes,
-    ///   or its styles draw it in more than 31 fonts and sizes.
+    ///   its styles draw it in more than 31 fonts and sizes, a style's spacing is not a finite
+    ///   number within ±1,000,000 points or a size is over 1,000,000 points (a text's style set
+    ///   field by field is checked here), or its paragraph style is not valid
+    ///   (``ParagraphStyle/validated()``).
     public init(_ attributed: AttributedText) throws {
         try self.init(attributed, itemizingASCII: false)
     }
@@ -28,6 +31,8 @@ extension PreparedText {
     /// character run may be made of (``SegmentSplitter/init(_:tailoring:attachmentCount:)``):
     /// the shortcuts the tests compare with the long way.
     init(_ attributed: AttributedText, itemizingASCII: Bool, runsAcrossBoxes: Bool = false) throws {
+        // A paragraph style set field by field is checked here (its properties cannot throw).
+        if let style = attributed.paragraphStyle { _ = try style.validated() }
         let cut = ShapingStretches(attributed)
         // One style shapes the whole text — the text's own, or a span's over all of it, with
         // the text's language (which its lines break by) — and no letter spacing, feature or
@@ -46,7 +51,8 @@ extension PreparedText {
                                        value: "\(byteCount) bytes")
         }
         // What the styles draw with, worked out once for every text in them.
-        let drawn = try cut.drawn(byteCount: byteCount)
+        let drawn = try cut.drawn(byteCount: byteCount,
+                                  boxWidth: attributed.attachments.reduce(0) { max($0, $1.attachment.width) })
         let runStyles = attributed.attachments.isEmpty ? drawn.runStyles : RunStyles(
             styles: drawn.runStyles.styles,
             boxes: attributed.attachments.map { attachment in

@@ -8,9 +8,9 @@ import TestSupport
     init() throws { font = try Font(named: "Roboto-Regular", size: 15) }
 
     /// Spacing and sizes no layout unit can hold — a text style's spacing set to NaN or ±∞
-    /// field by field (its initializer checks, its properties cannot), spacing or a size past a
-    /// million points — are a typed error naming them, never a crash; spacing up to the bound
-    /// lays out at its width (kern × clusters added, by hand).
+    /// field by field (its initializer checks, its properties cannot), spacing, a size, a box
+    /// or a paragraph style's value past a million points — are a typed error naming them,
+    /// never a crash; spacing and boxes up to the bound lay out at their width (by hand).
     @Test func spacingAndSizesNoUnitHoldsAreErrors() throws {
         let fonts = try FontChain(named: ["Roboto-Regular"], size: 15)
         func failure(_ text: AttributedText) -> InvalidArgumentError? {
@@ -39,6 +39,22 @@ import TestSupport
         var huge = AttributedText("hello world", style: TextStyle(fonts: try FontChain(named: ["Roboto-Regular"], size: 1e300)))
         try huge.addAttributes(TextAttributes(kern: 1), to: 0..<5)
         #expect(failure(huge)?.argument == "size")
+        // A box past a million points; a paragraph style set field by field past the bound.
+        #expect(throws: InvalidArgumentError.self) { try TextAttachment(width: 1e300, ascent: 10) }
+        for (field, set) in [("headIndent", { (style: inout ParagraphStyle) in style.headIndent = 1e300 }),
+                             ("lineSpacing", { (style: inout ParagraphStyle) in style.lineSpacing = .nan }),
+                             ("tabStops[0]", { (style: inout ParagraphStyle) in style.tabStops = [2e6] })] {
+            var paragraph = ParagraphStyle()
+            set(&paragraph)
+            var styled = AttributedText("hello world", style: TextStyle(fonts: fonts))
+            styled.paragraphStyle = paragraph
+            #expect(failure(styled)?.argument == field)
+        }
+        // Many boxes of the widest kind on one line: added up in a unit wide enough for them.
+        var boxes = AttributedText.Builder(style: TextStyle(fonts: fonts))
+        for _ in 0..<2_000 { boxes.appendAttachment(try TextAttachment(width: TextAttachment.maxWidth, ascent: 10)) }
+        let boxed = try PreparedText(boxes.build()).layout(in: .unlimited).size.width
+        #expect(abs(boxed - 2_000 * TextAttachment.maxWidth) / boxed < 1e-9, "\(boxed)")
         // At the bound, on a long text: the width is the glyphs' plus the spacing of every cluster.
         let string = String(repeating: "a", count: 5_000)
         var spaced = AttributedText(string, style: TextStyle(fonts: fonts))

@@ -2,7 +2,7 @@
 /// (``ShapingStretches/styles``): the chain of every font and size they draw in and its layout
 /// unit, each style's fonts' places in that chain, its letter spacing in layout units and its
 /// shaping options. Worked out once and kept for the styles of the texts prepared lately
-/// (``of(_:byteCount:)``), so that every row of a feed in the same styles reads it instead.
+/// (``of(_:byteCount:boxWidth:)``), so that every row of a feed in the same styles reads it instead.
 ///
 /// Immutable and `Sendable`; the cache behind it is safe to use from many threads.
 final class DrawnStyles: Sendable {
@@ -23,7 +23,7 @@ final class DrawnStyles: Sendable {
     /// text in these styles without attachments are measured with.
     let runStyles: RunStyles
     /// The common multiple the layout unit was taken from, the largest size drawn and the
-    /// largest spacing: whether a longer text can use this unit (``fits(byteCount:)``).
+    /// largest spacing: whether a longer text can use this unit (``fits(byteCount:boxWidth:)``).
     private let commonUnitsPerPoint: Int64
     private let largestSize: Double
     private let largestKern: Double
@@ -32,21 +32,22 @@ final class DrawnStyles: Sendable {
     /// out (and kept when its unit is the one every text in these styles can use).
     /// - Throws: ``InvalidArgumentError`` when the styles draw in more than
     ///   ``FontChain/maxDrawnCount`` fonts and sizes.
-    static func of(_ styles: [ShapingStyle], byteCount: Int) throws -> DrawnStyles {
+    static func of(_ styles: [ShapingStyle], byteCount: Int, boxWidth: Double = 0) throws -> DrawnStyles {
         let key = Key(styles: styles)
-        if let kept = cache.value(for: key), kept.fits(byteCount: byteCount) { return kept }
-        let drawn = try DrawnStyles(styles, byteCount: byteCount)
+        if let kept = cache.value(for: key), kept.fits(byteCount: byteCount, boxWidth: boxWidth) { return kept }
+        let drawn = try DrawnStyles(styles, byteCount: byteCount, boxWidth: boxWidth)
         if drawn.hasCommonUnit { cache.store(drawn, for: key) }
         return drawn
     }
 
     /// The drawing of `resolved`'s styles (`styles`, when there is no resolution) for a text of
-    /// `byteCount` bytes: the one the resolution keeps when it fits, else ``of(_:byteCount:)``'s,
+    /// `byteCount` bytes, its attachments at most `boxWidth` points wide: the one the resolution keeps when it fits, else ``of(_:byteCount:boxWidth:)``'s,
     /// which the resolution keeps when it is in the common unit.
-    /// - Throws: what ``of(_:byteCount:)`` throws.
-    static func of(_ styles: [ShapingStyle], byteCount: Int, keptWith resolved: ResolvedStyles?) throws -> DrawnStyles {
-        if let kept = resolved?.drawn.load(), kept.fits(byteCount: byteCount) { return kept }
-        let drawn = try of(styles, byteCount: byteCount)
+    /// - Throws: what ``of(_:byteCount:boxWidth:)`` throws.
+    static func of(_ styles: [ShapingStyle], byteCount: Int, boxWidth: Double = 0,
+                   keptWith resolved: ResolvedStyles?) throws -> DrawnStyles {
+        if let kept = resolved?.drawn.load(), kept.fits(byteCount: byteCount, boxWidth: boxWidth) { return kept }
+        let drawn = try of(styles, byteCount: byteCount, boxWidth: boxWidth)
         if let resolved, drawn.hasCommonUnit { _ = resolved.drawn.storeIfNil(drawn) }
         return drawn
     }
@@ -56,11 +57,11 @@ final class DrawnStyles: Sendable {
     static let maxSize = 1_000_000.0
     static let maxKern = 1_000_000.0
 
-    /// Works out the drawing of `styles` (see ``of(_:byteCount:)``).
+    /// Works out the drawing of `styles` (see ``of(_:byteCount:boxWidth:)``).
     /// - Throws: ``InvalidArgumentError`` for a style's spacing that is not a finite number of
     ///   at most ``maxKern`` points either way (a text's style, set field by field, is checked
     ///   here), a size over ``maxSize``, or more than ``FontChain/maxDrawnCount`` fonts and sizes.
-    private init(_ styles: [ShapingStyle], byteCount: Int) throws {
+    private init(_ styles: [ShapingStyle], byteCount: Int, boxWidth: Double) throws {
         for style in styles where !(abs(style.kern) <= DrawnStyles.maxKern) {
             throw InvalidArgumentError(argument: "kern", requirement: "a finite number of points, at most \(DrawnStyles.maxKern) either way",
                                        value: "\(style.kern)")
@@ -93,7 +94,7 @@ final class DrawnStyles: Sendable {
         }
         largestKern = styles.map { abs($0.kern) }.max() ?? 0
         let unitsPerPoint = FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize,
-                                                    largestKern: largestKern, byteCount: byteCount)
+                                                    largestKern: max(largestKern, boxWidth), byteCount: byteCount)
         chain = FontChain(drawing: fonts, unitsPerPoint: unitsPerPoint)
         self.unitsPerPoint = unitsPerPoint
         self.drawnFonts = drawnFonts
@@ -106,14 +107,15 @@ final class DrawnStyles: Sendable {
         }, boxes: [])
     }
 
-    /// Whether a text of `byteCount` bytes in these styles takes this drawing's layout unit.
-    func fits(byteCount: Int) -> Bool {
-        FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize, largestKern: largestKern,
+    /// Whether a text of `byteCount` bytes in these styles, its attachments at most `boxWidth`
+    /// points wide, takes this drawing's layout unit.
+    func fits(byteCount: Int, boxWidth: Double = 0) -> Bool {
+        FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize, largestKern: max(largestKern, boxWidth),
                                 byteCount: byteCount) == unitsPerPoint
     }
 
     /// Whether this drawing's layout unit is the styles' common one — the unit of every text in
-    /// them short enough for it (``fits(byteCount:)``): what ``of(_:byteCount:)`` keeps.
+    /// them short enough for it (``fits(byteCount:boxWidth:)``): what ``of(_:byteCount:boxWidth:)`` keeps.
     var hasCommonUnit: Bool { unitsPerPoint == commonUnitsPerPoint }
 
     /// The number of distinct fonts and sizes `styles` draw in (for an error).

@@ -71,7 +71,7 @@ final class ResolvedStyles: Sendable {
     /// first had them, with its style's index in ``styles``.
     let coverings: [CoveringStyle]
     /// The drawing of ``styles`` in their common layout unit, once a text has worked it out
-    /// (``DrawnStyles/of(_:byteCount:keptWith:)``).
+    /// (``DrawnStyles/of(_:byteCount:boxWidth:keptWith:)``).
     let drawn = LazyReference<DrawnStyles>()
 
     /// The resolution of a text into `styles`, its coverings `coverings`.

@@ -13,12 +13,16 @@ public struct TextAttachment: Hashable, Sendable {
     /// How far the box reaches below the baseline, in points (positive downward).
     public let descent: Double
 
+    /// The widest box, in points: a text's widths are whole layout units of 64 bits.
+    public static let maxWidth = 1_000_000.0
+
     /// A box `width` wide, `ascent` above the baseline and `descent` below it.
-    /// - Throws: ``InvalidArgumentError`` for a NaN, infinite or negative width, or a NaN or
-    ///   infinite ascent or descent.
+    /// - Throws: ``InvalidArgumentError`` for a NaN, infinite or negative width, a width over
+    ///   ``maxWidth``, or a NaN or infinite ascent or descent.
     public init(width: Double, ascent: Double, descent: Double = 0) throws {
-        guard width.isFinite, width >= 0 else {
-            throw InvalidArgumentError(argument: "width", requirement: "a finite number, 0 or more", value: "\(width)")
+        guard width.isFinite, width >= 0, width <= TextAttachment.maxWidth else {
+            throw InvalidArgumentError(argument: "width", requirement: "a finite number, 0 or more, at most \(TextAttachment.maxWidth)",
+                                       value: "\(width)")
         }
         guard ascent.isFinite else {
             throw InvalidArgumentError(argument: "ascent", requirement: "a finite number", value: "\(ascent)")
