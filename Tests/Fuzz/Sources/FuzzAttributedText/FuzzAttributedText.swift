@@ -46,12 +46,20 @@ struct SpanBytes {
     }
 
     /// The attributes: fonts (bit 6 of `fonts`; bit 7: at the size in effect), a size (`size`
-    /// 0: none), a kern (`kern` 0x80: none, else −16 … +15.875 pt), features (bit 3 of
-    /// `features`: liga/clig off, kern off, tnum by bits 0–2) and a language (bits 4–6).
+    /// 0: none; 0xFF: 1e300 pt, past what a text of several styles takes), a kern (`kern`
+    /// 0x80: none; 0x7E: 2e6 pt and 0x81: −1e300 pt, past the bound; else −16 … +15.875 pt),
+    /// features (bit 3 of `features`: liga/clig off, kern off, tnum by bits 0–2) and a language
+    /// (bits 4–6). Values past the bound must be refused with an error, never crash.
     func attributes(library: FontLibrary) throws -> TextAttributes {
         var attributes = TextAttributes()
-        if size != 0 { attributes.size = 1 + Double(size % 64) * 1.5 }
-        if kern != 0x80 { attributes.kern = Double(Int8(bitPattern: kern)) / 8 }
+        if size != 0 { attributes.size = size == 0xFF ? 1e300 : 1 + Double(size % 64) * 1.5 }
+        if kern != 0x80 {
+            attributes.kern = switch kern {
+            case 0x7E: 2e6
+            case 0x81: -1e300
+            default: Double(Int8(bitPattern: kern)) / 8
+            }
+        }
         if features & 8 != 0 {
             var list: [FontFeature] = []
             if features & 1 != 0 { list += FontFeature.noLigatures }
