@@ -10,9 +10,9 @@ extension PreparedText {
     /// A text that one style shapes whole, with no letter spacing, no features and no
     /// attachment — plain text, text whose ranges only carry colors, links, underlines or tags,
     /// or a text under one range that sets its fonts — is prepared exactly as
-    /// ``init(_:fonts:language:)`` prepares its string in that style's fonts (the same widths,
-    /// the same caches, the same speed; ``fonts`` is that style's chain), and keeps the
-    /// attributes.
+    /// ``init(_:fonts:language:)`` prepares its string in that style's fonts (the same widths
+    /// and caches, and the same work but for finding that style among its ranges; ``fonts`` is
+    /// that style's chain), and keeps the attributes.
     ///
     /// Lines are as tall as everything on them: the largest ascent (of every font, at its size,
     /// and every attachment) plus the largest descent plus the largest line gap.
