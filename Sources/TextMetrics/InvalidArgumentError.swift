@@ -24,6 +24,22 @@ public struct InvalidArgumentError: Error, Hashable, Sendable, CustomStringConve
         }
     }
 
+    /// The largest number of points (either way) a text of several styles takes anywhere — a
+    /// size, a letter spacing, an attachment's width, a paragraph style's value: its widths and
+    /// indents are whole layout units of 64 bits.
+    static let maxPoints = 1_000_000.0
+
+    /// Accepts a finite number of points within ±``maxPoints`` (0 or more unless
+    /// `negativeAllowed`).
+    static func requirePoints(_ value: Double, _ name: String, negativeAllowed: Bool) throws {
+        guard abs(value) <= maxPoints, negativeAllowed || value >= 0 else {
+            throw InvalidArgumentError(argument: name,
+                                       requirement: (negativeAllowed ? "a finite number" : "a finite number, 0 or more")
+                                           + ", at most \(maxPoints) either way",
+                                       value: "\(value)")
+        }
+    }
+
     /// Accepts +infinity (unlimited) or a finite non-negative number.
     static func requireNonNegativeExtent(_ value: Double, _ name: String) throws {
         guard !value.isNaN, value >= 0 else {

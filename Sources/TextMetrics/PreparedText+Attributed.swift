@@ -51,8 +51,9 @@ extension PreparedText {
                                        value: "\(byteCount) bytes")
         }
         // What the styles draw with, worked out once for every text in them.
-        let drawn = try cut.drawn(byteCount: byteCount,
-                                  boxWidth: attributed.attachments.reduce(0) { max($0, $1.attachment.width) })
+        let drawn = try DrawnStyles.of(cut.styles, byteCount: byteCount,
+                                       boxWidth: attributed.attachments.reduce(0) { max($0, $1.attachment.width) },
+                                       keptWith: cut.resolved)
         let runStyles = attributed.attachments.isEmpty ? drawn.runStyles : RunStyles(
             styles: drawn.runStyles.styles,
             boxes: attributed.attachments.map { attachment in

@@ -58,10 +58,10 @@ import TestSupport
         // At the bound, on a long text: the width is the glyphs' plus the spacing of every cluster.
         let string = String(repeating: "a", count: 5_000)
         var spaced = AttributedText(string, style: TextStyle(fonts: fonts))
-        try spaced.addAttributes(TextAttributes(kern: DrawnStyles.maxKern), to: 0..<string.utf8.count)
+        try spaced.addAttributes(TextAttributes(kern: InvalidArgumentError.maxPoints), to: 0..<string.utf8.count)
         let width = try PreparedText(spaced).layout(in: .unlimited).size.width
         let glyphs = try PreparedText(string, fonts: fonts).layout(in: .unlimited).size.width
-        #expect(abs(width - (glyphs + 5_000 * DrawnStyles.maxKern)) / width < 1e-9, "\(width)")
+        #expect(abs(width - (glyphs + 5_000 * InvalidArgumentError.maxPoints)) / width < 1e-9, "\(width)")
     }
 
     @Test func aTenMegabyteParagraph() throws {

@@ -41,8 +41,9 @@ final class DrawnStyles: Sendable {
     }
 
     /// The drawing of `resolved`'s styles (`styles`, when there is no resolution) for a text of
-    /// `byteCount` bytes, its attachments at most `boxWidth` points wide: the one the resolution keeps when it fits, else ``of(_:byteCount:boxWidth:)``'s,
-    /// which the resolution keeps when it is in the common unit.
+    /// `byteCount` bytes, its attachments at most `boxWidth` points wide: the one the resolution
+    /// keeps when it fits, else ``of(_:byteCount:boxWidth:)``'s, which the resolution keeps when
+    /// it is in the common unit.
     /// - Throws: what ``of(_:byteCount:boxWidth:)`` throws.
     static func of(_ styles: [ShapingStyle], byteCount: Int, boxWidth: Double = 0,
                    keptWith resolved: ResolvedStyles?) throws -> DrawnStyles {
@@ -52,20 +53,12 @@ final class DrawnStyles: Sendable {
         return drawn
     }
 
-    /// The largest size, and the largest letter spacing either way, in points, a text of several
-    /// styles may be drawn with: its widths are whole layout units of 64 bits.
-    static let maxSize = 1_000_000.0
-    static let maxKern = 1_000_000.0
-
     /// Works out the drawing of `styles` (see ``of(_:byteCount:boxWidth:)``).
-    /// - Throws: ``InvalidArgumentError`` for a style's spacing that is not a finite number of
-    ///   at most ``maxKern`` points either way (a text's style, set field by field, is checked
-    ///   here), a size over ``maxSize``, or more than ``FontChain/maxDrawnCount`` fonts and sizes.
+    /// - Throws: ``InvalidArgumentError`` for a style's spacing or a size past
+    ///   ``InvalidArgumentError/maxPoints`` (a text's style, set field by field, is checked
+    ///   here), or more than ``FontChain/maxDrawnCount`` fonts and sizes.
     private init(_ styles: [ShapingStyle], byteCount: Int, boxWidth: Double) throws {
-        for style in styles where !(abs(style.kern) <= DrawnStyles.maxKern) {
-            throw InvalidArgumentError(argument: "kern", requirement: "a finite number of points, at most \(DrawnStyles.maxKern) either way",
-                                       value: "\(style.kern)")
-        }
+        for style in styles { try InvalidArgumentError.requirePoints(style.kern, "kern", negativeAllowed: true) }
         var fonts: [Font] = []
         fonts.reserveCapacity(styles.count * styles[0].fonts.fonts.count)
         var drawnFonts: [UInt8] = []
@@ -88,10 +81,7 @@ final class DrawnStyles: Sendable {
         }
         commonUnitsPerPoint = FontChain.commonUnitsPerPoint(drawing: fonts)
         largestSize = fonts.map(\.size).max() ?? 1
-        guard largestSize <= DrawnStyles.maxSize else {
-            throw InvalidArgumentError(argument: "size", requirement: "at most \(DrawnStyles.maxSize) points in a text of several styles",
-                                       value: "\(largestSize)")
-        }
+        try InvalidArgumentError.requirePoints(largestSize, "size", negativeAllowed: false)
         largestKern = styles.map { abs($0.kern) }.max() ?? 0
         let unitsPerPoint = FontChain.unitsPerPoint(common: commonUnitsPerPoint, largestSize: largestSize,
                                                     largestKern: max(largestKern, boxWidth), byteCount: byteCount)

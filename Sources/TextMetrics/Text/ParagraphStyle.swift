@@ -60,7 +60,7 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// The largest value of any field, in points (or as a multiple): indents and tab stops are
     /// whole layout units of 64 bits.
-    public static let maxValue = 1_000_000.0
+    public static let maxValue = InvalidArgumentError.maxPoints
 
     /// This style, checked (preparing a text checks its style so).
     /// - Throws: ``InvalidArgumentError`` naming the field: a NaN or infinite value, or one
@@ -68,12 +68,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     ///   tab stop; a maximum line height below the minimum; tab stops out of order.
     public func validated() throws -> ParagraphStyle {
         func check(_ value: Double, _ name: String, negativeAllowed: Bool = false) throws {
-            guard abs(value) <= ParagraphStyle.maxValue, negativeAllowed || value >= 0 else {
-                throw InvalidArgumentError(argument: name,
-                                           requirement: (negativeAllowed ? "a finite number" : "a finite number, 0 or more")
-                                               + ", at most \(ParagraphStyle.maxValue) either way",
-                                           value: "\(value)")
-            }
+            try InvalidArgumentError.requirePoints(value, name, negativeAllowed: negativeAllowed)
         }
         try check(lineSpacing, "lineSpacing")
         try check(lineHeightMultiple, "lineHeightMultiple")

@@ -92,14 +92,6 @@ struct ShapingStretches {
         self.resolved = resolved
     }
 
-    /// The drawing of ``styles`` for a text of `byteCount` bytes, its attachments at most
-    /// `boxWidth` points wide, kept with their resolution
-    /// (``DrawnStyles/of(_:byteCount:boxWidth:keptWith:)``).
-    /// - Throws: what ``DrawnStyles/of(_:byteCount:boxWidth:)`` throws.
-    func drawn(byteCount: Int, boxWidth: Double) throws -> DrawnStyles {
-        try DrawnStyles.of(styles, byteCount: byteCount, boxWidth: boxWidth, keptWith: resolved)
-    }
-
     /// Cuts the text (`bytes`) into `stretches`, each piece's style resolved here: the spans of
     /// `spans` whose indices `shaping` lists over `base`. Returns the distinct styles, `base`
     /// first, and the coverings in the order the text first had them.

@@ -45,7 +45,7 @@ struct ShapingStyle: Hashable, Sendable {
     /// Folds the style into `digest` (a multiply and a shift per font and setting), equal for
     /// equal styles: for the digest of a cache key made of styles.
     func fold(into digest: inout UInt64) {
-        for font in fonts.fonts { font.fold(into: &digest) }
+        digest = fonts.fonts.digest(seed: digest)
         ByteHash.mix((kern + 0).bitPattern, into: &digest)  // + 0: −0 and 0 are one spacing
         ShapingStyle.fold(features, into: &digest)
         if let language { ShapingStyle.fold(language, into: &digest) }

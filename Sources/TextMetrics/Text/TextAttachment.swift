@@ -14,16 +14,13 @@ public struct TextAttachment: Hashable, Sendable {
     public let descent: Double
 
     /// The widest box, in points: a text's widths are whole layout units of 64 bits.
-    public static let maxWidth = 1_000_000.0
+    public static let maxWidth = InvalidArgumentError.maxPoints
 
     /// A box `width` wide, `ascent` above the baseline and `descent` below it.
     /// - Throws: ``InvalidArgumentError`` for a NaN, infinite or negative width, a width over
     ///   ``maxWidth``, or a NaN or infinite ascent or descent.
     public init(width: Double, ascent: Double, descent: Double = 0) throws {
-        guard width.isFinite, width >= 0, width <= TextAttachment.maxWidth else {
-            throw InvalidArgumentError(argument: "width", requirement: "a finite number, 0 or more, at most \(TextAttachment.maxWidth)",
-                                       value: "\(width)")
-        }
+        try InvalidArgumentError.requirePoints(width, "width", negativeAllowed: false)
         guard ascent.isFinite else {
             throw InvalidArgumentError(argument: "ascent", requirement: "a finite number", value: "\(ascent)")
         }

@@ -90,7 +90,7 @@ public struct TextAttributes: Hashable, Sendable {
     /// Folds the attributes `attributes` points to that change shapes into `digest`, equal
     /// for attributes that shape alike (``shapeAlike(_:_:)``; −0 and 0 are one size or kern).
     static func foldShaping(_ attributes: UnsafePointer<TextAttributes>, into digest: inout UInt64) {
-        if let fonts = attributes.pointee.fonts { for font in fonts.fonts { font.fold(into: &digest) } }
+        if let fonts = attributes.pointee.fonts { digest = fonts.fonts.digest(seed: digest) }
         ByteHash.mix(attributes.pointee.fontsKeepSize ? 1 : 2, into: &digest)
         ByteHash.mix(attributes.pointee.size.map { ($0 + 0).bitPattern } ?? 3, into: &digest)
         ByteHash.mix(attributes.pointee.kern.map { ($0 + 0).bitPattern } ?? 5, into: &digest)
