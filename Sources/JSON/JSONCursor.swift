@@ -68,7 +68,7 @@ public struct JSONCursor {
     /// their heights and widths), else formatted into the table first.
     @inlinable @inline(__always)
     public mutating func write(_ number: Double) {
-        if number.magnitude < 1e15, case let integer = Int(number), Double(integer) == number {
+        if let integer = JSONCursor.wholeNumber(number) {
             write(integer)
             return
         }
@@ -89,6 +89,14 @@ public struct JSONCursor {
         to.storeBytes(of: from.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
         to.storeBytes(of: from.loadUnaligned(fromByteOffset: 23, as: UInt64.self), toByteOffset: 23, as: UInt64.self)
         at += Int(text.load(as: UInt8.self))
+    }
+
+    /// `number` as an integer when it is a whole number below 10^15, which is written without
+    /// a fraction (and without the table of numbers); else `nil`.
+    @inlinable @inline(__always)
+    public static func wholeNumber(_ number: Double) -> Int? {
+        guard number.magnitude < 1e15, case let integer = Int(number), Double(integer) == number else { return nil }
+        return integer
     }
 
     // MARK: - The table of numbers

@@ -137,6 +137,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
 
     /// Appends a number (see the type's documentation for how it prints).
     public mutating func append(_ number: Double) {
+        // A whole number (an offset, a size) needs no table of numbers: an output that writes
+        // only such numbers never makes one.
+        if let integer = JSONCursor.wholeNumber(number) { return append(integer) }
         write(reserving: JSONCursor.maxNumberLength) { $0.write(number) }
     }
 

@@ -27,8 +27,10 @@ extension JSONValue {
     /// row's part, parsed into a tree with the rest, is read by the same rules as a request.
     /// - Throws: what `read` throws, or ``JSONParseError`` when it leaves part of the value.
     public func read<T>(_ read: (inout JSONReader) throws -> T) throws -> T {
-        var text = serialized
-        return try text.withUTF8 { bytes in
+        // Its JSON text, read where it was written (valid UTF-8: every string in it is a String).
+        var text = JSONOutput(capacity: 256)
+        text.append(self)
+        return try text.withBytes { bytes in
             var reader = JSONReader(bytes)
             let result = try read(&reader)
             try reader.readEnd()

@@ -30,10 +30,11 @@ public struct InvalidArgumentError: Error, Hashable, Sendable, CustomStringConve
     static let maxPoints = 1_000_000.0
 
     /// Accepts a finite number of points within ±``maxPoints`` (0 or more unless
-    /// `negativeAllowed`).
-    static func requirePoints(_ value: Double, _ name: String, negativeAllowed: Bool) throws {
+    /// `negativeAllowed`). The value's `name` is made only for the error (a paragraph style's
+    /// `tabStops[i]`, checked for every text prepared with the style).
+    static func requirePoints(_ value: Double, _ name: @autoclosure () -> String, negativeAllowed: Bool) throws {
         guard abs(value) <= maxPoints, negativeAllowed || value >= 0 else {
-            throw InvalidArgumentError(argument: name,
+            throw InvalidArgumentError(argument: name(),
                                        requirement: (negativeAllowed ? "a finite number" : "a finite number, 0 or more")
                                            + ", at most \(maxPoints) either way",
                                        value: "\(value)")

@@ -67,8 +67,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     ///   past ``maxValue`` either way; a negative spacing, multiple, line height, head indent or
     ///   tab stop; a maximum line height below the minimum; tab stops out of order.
     public func validated() throws -> ParagraphStyle {
-        func check(_ value: Double, _ name: String, negativeAllowed: Bool = false) throws {
-            try InvalidArgumentError.requirePoints(value, name, negativeAllowed: negativeAllowed)
+        func check(_ value: Double, _ name: @autoclosure () -> String, negativeAllowed: Bool = false) throws {
+            try InvalidArgumentError.requirePoints(value, name(), negativeAllowed: negativeAllowed)
         }
         try check(lineSpacing, "lineSpacing")
         try check(lineHeightMultiple, "lineHeightMultiple")
