@@ -79,6 +79,50 @@ import TextJSON
         ]}}}
         """
 
+    /// A template's styles are worked out once; a row's span that names one and sets nothing
+    /// else takes them as they are. The text must be what working each span out again makes —
+    /// spans with fields of their own, a style whose fonts do not load, an unknown style too.
+    @Test func spansNamingStylesTakeThemWorkedOutOnce() throws {
+        let fonts = try FontChain(named: ["Roboto-Regular", "NotoColorEmoji"], size: 15)
+        let styles: [String: StyleDescription] = try JSONValue.parse("""
+            {"mention": {"font": "Roboto-Medium"}, "link": {"size": 13, "color": "#1DA1F2"},
+             "tag": {"kern": 0.2, "features": {"liga": 0}}, "broken": {"font": "NoSuchFont"}}
+            """).read { reader in
+            var styles: [String: StyleDescription] = [:]
+            try reader.readObject { key, reader in
+                var style = StyleDescription()
+                try StyleDescription.fields.read(&reader, into: &style)
+                styles[try key.string()] = style
+            }
+            return styles
+        }
+        let resolved = StyleDescription.attributes(of: styles, defaultSize: fonts.size) { names, size in
+            try FontChain(named: names, size: size)
+        }
+        #expect(Set(resolved.keys) == ["mention", "link", "tag"])
+        func text(_ spans: String, resolvedStyles: [String: TextAttributes]) throws -> AttributedText {
+            let (string, styling) = try JSONValue.parse(#"{"text": "@alice see example.com/x #tag ok", "spans": \#(spans)}"#)
+                .read(AttributedTextDescription.readTextObject)
+            return try styling.attributedText(string, style: TextStyle(fonts: fonts), namedStyles: styles,
+                                              resolvedStyles: resolvedStyles) { names, size in try FontChain(named: names, size: size) }
+        }
+        let spans = """
+            [{"start": 0, "end": 6, "style": "mention"}, {"start": 11, "end": 24, "style": "link"},
+             {"start": 25, "end": 29, "style": "tag", "size": 18}, {"start": 11, "end": 15, "style": "link", "underline": true},
+             {"start": 30, "end": 32, "style": "mention", "font": "Roboto-Regular"}]
+            """
+        let once = try text(spans, resolvedStyles: resolved)
+        #expect(once == (try text(spans, resolvedStyles: [:])))
+        let medium = try FontChain(named: ["Roboto-Medium"], size: 15)
+        #expect(once.spans.count == 5 && once.spans[0].attributes.fonts == medium)
+        // A style that cannot be worked out, and one the template lacks, are still named.
+        for (name, message) in [("broken", "font"), ("nonesuch", "one of the template's styles")] {
+            let bad = #"[{"start": 0, "end": 6, "style": "\#(name)"}]"#
+            #expect(throws: JSONFieldError.self) { try text(bad, resolvedStyles: resolved) }
+            do { _ = try text(bad, resolvedStyles: resolved) } catch { #expect("\(error)".contains(message)) }
+        }
+    }
+
     @Test func styledRowsMeasureAsTheirAttributedText() throws {
         let engine = try CellLayoutEngine(CellTemplate(json: Self.styledTemplate))
         let text = "@alice thanks for the review, the notes are at example.com/notes and more follows after that"

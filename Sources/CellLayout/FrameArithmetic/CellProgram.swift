@@ -53,6 +53,9 @@ package struct CellProgram: Sendable {
     package struct LabelStyle: Sendable {
         /// The named styles its rows' spans may use.
         package var styles: [String: StyleDescription]
+        /// Their attributes in the item's fonts, worked out once (those whose fonts load): what a
+        /// row's span that names one and sets nothing else takes.
+        package var resolvedStyles: [String: TextAttributes] = [:]
         /// Its paragraph style, or `nil`.
         package var paragraph: ParagraphStyle?
         /// Its truncation token, prepared in its fonts, or `nil`.
@@ -103,6 +106,9 @@ package struct CellProgram: Sendable {
             node.font = Int32(try table.number(of: text, path: path))
             if !text.styles.isEmpty || text.paragraph != nil || text.truncationToken != nil {
                 var style = LabelStyle(styles: text.styles, paragraph: text.paragraph)
+                style.resolvedStyles = StyleDescription.attributes(of: text.styles, defaultSize: table.chains[Int(node.font)].size) {
+                    names, size in try FontChain(named: names, size: size, library: table.library)
+                }
                 if let token = text.truncationToken {
                     do {
                         style.token = try token.token(style: TextStyle(fonts: table.chains[Int(node.font)]),
@@ -192,7 +198,8 @@ package struct CellProgram: Sendable {
         let style = node.labelStyle >= 0 ? labelStyles[Int(node.labelStyle)] : nil
         do {
             var attributed = try (styling ?? AttributedTextDescription()).attributedText(
-                text, style: TextStyle(fonts: fonts[Int(node.font)]), namedStyles: style?.styles ?? [:], loadingFonts: loadFonts)
+                text, style: TextStyle(fonts: fonts[Int(node.font)]), namedStyles: style?.styles ?? [:],
+                resolvedStyles: style?.resolvedStyles ?? [:], loadingFonts: loadFonts)
             attributed.paragraphStyle = style?.paragraph
             return attributed
         } catch let error as JSONFieldError {
