@@ -28,6 +28,40 @@ import JSON
         #expect((foreign?["lines"] as? [[String: Double]])?.last?["width"] == 20.25)
     }
 
+    /// Strings with a character to escape at every place of their first twenty bytes, and none:
+    /// written as RFC 8259 says (escaped by hand here) and read back the same by Foundation.
+    @Test func stringsAreEscapedWherever() throws {
+        func escaped(_ string: String) -> String {
+            var text = "\""
+            for scalar in string.unicodeScalars {
+                switch scalar {
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case "\n": text += "\\n"
+                case "\r": text += "\\r"
+                case "\t": text += "\\t"
+                case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
+                default: text.unicodeScalars.append(scalar)
+                }
+            }
+            return text + "\""
+        }
+        var strings = ["", "a", "plain ASCII text of some length", "é👋漢字 and more ASCII after them", String(repeating: "x", count: 64)]
+        for special in ["\"", "\\", "\n", "\u{01}", "\u{1F}", "\t", "\u{7F}", " ", "é"] {
+            for place in 0..<20 {
+                strings.append(String(repeating: "a", count: place) + special + String(repeating: "b", count: 19 - place))
+            }
+        }
+        for string in strings {
+            var out = JSONOutput()
+            out.append(string)
+            let text = String(decoding: out.bytes, as: UTF8.self)
+            #expect(text == escaped(string), "\(string.debugDescription)")
+            let foreign = try JSONSerialization.jsonObject(with: Data(out.bytes), options: .fragmentsAllowed) as? String
+            #expect(foreign == string, "\(string.debugDescription)")
+        }
+    }
+
     /// A value given as JSON text is written as its parsed value would be: copied when it is
     /// already in that form, rewritten otherwise.
     @Test func jsonTextIsWrittenAsItsValue() throws {
