@@ -91,10 +91,10 @@ public struct JSONCursor {
         at += Int(text.load(as: UInt8.self))
     }
 
-    /// `number` as an integer when it is a whole number below 10^15, which is written without
-    /// a fraction (and without the table of numbers); else `nil`.
+    /// `number` as an integer when it is a whole number of magnitude below 10^15, which is
+    /// written without a fraction (and without the table of numbers); else `nil`.
     @inlinable @inline(__always)
-    public static func wholeNumber(_ number: Double) -> Int? {
+    @usableFromInline static func wholeNumber(_ number: Double) -> Int? {
         guard number.magnitude < 1e15, case let integer = Int(number), Double(integer) == number else { return nil }
         return integer
     }

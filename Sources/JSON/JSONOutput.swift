@@ -30,7 +30,8 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
     /// Whether the next key or array element needs a comma before it.
     @usableFromInline var needsComma = false
     /// The numbers written lately, by bit pattern (see ``JSONCursor/write(_:)-(Double)``):
-    /// made with the first number written.
+    /// made when a cursor is first asked for (``write(reserving:_:)``) or a number that is not
+    /// a whole one is first written — an output of whole numbers only never makes it.
     @usableFromInline var numbers: UnsafeMutableRawPointer?
 
     /// An empty buffer with room for `capacity` bytes.
@@ -260,7 +261,8 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {
             for b in text[1..<(text.count - 1)] where b == 0x5C || b == 0x22 || b < 0x20 { return false }
             return true
         }
-        // 1–15 digits, no leading zero unless it is the only one, no sign.
+        // 1–15 digits (below 10^15, as JSONCursor.wholeNumber writes), no leading zero unless
+        // it is the only one, no sign.
         guard text.count <= 15, first >= UInt8(ascii: "1") || text.count == 1 else { return false }
         return text.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }

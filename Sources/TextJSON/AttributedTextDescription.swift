@@ -82,16 +82,21 @@ public struct AttributedTextDescription: Hashable, Sendable {
 
     /// `string` in `style`, with these spans and attachments; a span's fonts are loaded by
     /// `loadFonts` at the span's size or, when it gives none, the style's; a span naming a
-    /// style takes `namedStyles`' fields, then its own. A span that names a style and sets
-    /// nothing of its own takes that style's attributes from `resolvedStyles` when they are
-    /// there — what ``StyleDescription/attributes(of:defaultSize:loadingFonts:)`` worked out
-    /// once for `namedStyles` in `style` (a template's styles, for every row) — instead of
-    /// working them out again.
+    /// style takes `namedStyles`' fields, then its own.
     /// - Throws: ``JSONFieldError`` naming the field at fault: `spans[2].end` past the text,
     ///   `spans[0].style` unknown, `attachments[1].offset` not at a U+FFFC…
     public func attributedText(_ string: String, style: TextStyle, namedStyles: [String: StyleDescription] = [:],
-                               resolvedStyles: [String: TextAttributes] = [:],
                                loadingFonts loadFonts: (_ names: [String], _ size: Double) throws -> FontChain) throws
+        -> AttributedText {
+        try attributedText(string, style: style, named: NamedStyles(namedStyles), loadingFonts: loadFonts)
+    }
+
+    /// `string` in `style`, as ``attributedText(_:style:namedStyles:loadingFonts:)`` makes it
+    /// with `named`'s styles; a span that names one and sets nothing of its own takes its
+    /// attributes as `named` worked them out, when it did at the style's size.
+    /// - Throws: what ``attributedText(_:style:namedStyles:loadingFonts:)`` throws.
+    package func attributedText(_ string: String, style: TextStyle, named: NamedStyles,
+                                loadingFonts loadFonts: (_ names: [String], _ size: Double) throws -> FontChain) throws
         -> AttributedText {
         var spans: [AttributedText.Span] = []
         spans.reserveCapacity(self.spans.count)
@@ -99,15 +104,21 @@ public struct AttributedTextDescription: Hashable, Sendable {
             : string.unicodeScalars.count
         for (index, span) in self.spans.enumerated() {
             do {
-                let resolved = span.styleName.flatMap { resolvedStyles[$0] }
-                let description = resolved != nil && span.style.isEmpty ? nil
-                    : try StyleDescription.resolving(span.styleName, under: span.style, in: namedStyles)
-                let end = span.end ?? length
-                guard span.start <= end else {
-                    throw JSONFieldError.invalid("end", requirement: "at least \"start\" (\(span.start))", given: "\(end)")
+                func range() throws -> Range<Int> {
+                    let end = span.end ?? length
+                    guard span.start <= end else {
+                        throw JSONFieldError.invalid("end", requirement: "at least \"start\" (\(span.start))", given: "\(end)")
+                    }
+                    return span.start..<end
                 }
-                let attributes = try description?.attributes(defaultSize: style.fonts.size, loadingFonts: loadFonts) ?? resolved!
-                spans.append(AttributedText.Span(range: span.start..<end, attributes: attributes))
+                if span.style.isEmpty, let name = span.styleName, let attributes = named.attributes(of: name, at: style.fonts.size) {
+                    spans.append(AttributedText.Span(range: try range(), attributes: attributes))
+                } else {
+                    let description = try StyleDescription.resolving(span.styleName, under: span.style, in: named.descriptions)
+                    let range = try range()
+                    spans.append(AttributedText.Span(range: range, attributes: try description.attributes(
+                        defaultSize: style.fonts.size, loadingFonts: loadFonts)))
+                }
             } catch let error as JSONFieldError {
                 throw error.inside("[\(index)]").inside("spans")
             }

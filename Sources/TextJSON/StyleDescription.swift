@@ -79,16 +79,6 @@ public struct StyleDescription: Hashable, Sendable {
         return named.merging(own)
     }
 
-    /// The attributes of each of `styles` (``attributes(defaultSize:loadingFonts:)``) that can
-    /// be worked out — its fonts loaded — by name: worked out once for the spans of many texts
-    /// that name them (``AttributedTextDescription/attributedText(_:style:namedStyles:resolvedStyles:loadingFonts:)``).
-    /// A style whose fonts cannot be loaded is left out, for the span that names it to report.
-    public static func attributes(of styles: [String: StyleDescription], defaultSize: Double,
-                                  loadingFonts loadFonts: (_ names: [String], _ size: Double) throws -> FontChain)
-        -> [String: TextAttributes] {
-        styles.compactMapValues { try? $0.attributes(defaultSize: defaultSize, loadingFonts: loadFonts) }
-    }
-
     /// This description with every field `other` sets set over it.
     public func merging(_ other: StyleDescription) -> StyleDescription {
         var merged = self

@@ -79,47 +79,60 @@ import TextJSON
         ]}}}
         """
 
-    /// A template's styles are worked out once; a row's span that names one and sets nothing
-    /// else takes them as they are. The text must be what working each span out again makes —
-    /// spans with fields of their own, a style whose fonts do not load, an unknown style too.
+    /// A template's styles are worked out once, when it is compiled; a row's span that names
+    /// one and sets nothing else takes them as they are. The text must be what working each
+    /// span out again makes (the public reader, which works out every span) — spans with fields
+    /// of their own, kern and features, a style whose fonts do not load, an unknown style and
+    /// a bad range still named — and the named styles' fonts must not be loaded again.
     @Test func spansNamingStylesTakeThemWorkedOutOnce() throws {
+        let template = try CellTemplate(json: """
+            {"width": 300, "root": {"column": {"items": [
+              {"text": "body", "font": ["Roboto-Regular", "NotoColorEmoji"], "size": 15,
+               "styles": {"mention": {"font": "Roboto-Medium"}, "link": {"size": 13, "color": "#1DA1F2"},
+                          "tag": {"kern": 0.2, "features": {"liga": 0}}, "broken": {"font": "NoSuchFont"}}}
+            ]}}}
+            """)
+        let program = try CellProgram(template, library: .shared)
+        let node = try #require(program.nodes.firstIndex { $0.kind == .text })
+        guard case .column(let column) = template.root.content, case .text(let item)? = column.items.first?.content else {
+            Issue.record("the template's text item")
+            return
+        }
+        let styles = item.styles
         let fonts = try FontChain(named: ["Roboto-Regular", "NotoColorEmoji"], size: 15)
-        let styles: [String: StyleDescription] = try JSONValue.parse("""
-            {"mention": {"font": "Roboto-Medium"}, "link": {"size": 13, "color": "#1DA1F2"},
-             "tag": {"kern": 0.2, "features": {"liga": 0}}, "broken": {"font": "NoSuchFont"}}
-            """).read { reader in
-            var styles: [String: StyleDescription] = [:]
-            try reader.readObject { key, reader in
-                var style = StyleDescription()
-                try StyleDescription.fields.read(&reader, into: &style)
-                styles[try key.string()] = style
-            }
-            return styles
+        var loads = 0
+        func load(_ names: [String], _ size: Double) throws -> FontChain {
+            loads += 1
+            return try FontChain(named: names, size: size)
         }
-        let resolved = StyleDescription.attributes(of: styles, defaultSize: fonts.size) { names, size in
-            try FontChain(named: names, size: size)
-        }
-        #expect(Set(resolved.keys) == ["mention", "link", "tag"])
-        func text(_ spans: String, resolvedStyles: [String: TextAttributes]) throws -> AttributedText {
+        func texts(_ spans: String) throws -> (compiled: AttributedText, afresh: AttributedText, loads: Int) {
             let (string, styling) = try JSONValue.parse(#"{"text": "@alice see example.com/x #tag ok", "spans": \#(spans)}"#)
                 .read(AttributedTextDescription.readTextObject)
-            return try styling.attributedText(string, style: TextStyle(fonts: fonts), namedStyles: styles,
-                                              resolvedStyles: resolvedStyles) { names, size in try FontChain(named: names, size: size) }
+            loads = 0
+            let compiled = try program.attributedText(ofNode: node, text: string, styling: styling, loadingFonts: load)
+            let compiledLoads = loads
+            let afresh = try styling.attributedText(string, style: TextStyle(fonts: fonts), namedStyles: styles, loadingFonts: load)
+            return (compiled, afresh, compiledLoads)
         }
-        let spans = """
+        let named = try texts("""
             [{"start": 0, "end": 6, "style": "mention"}, {"start": 11, "end": 24, "style": "link"},
-             {"start": 25, "end": 29, "style": "tag", "size": 18}, {"start": 11, "end": 15, "style": "link", "underline": true},
-             {"start": 30, "end": 32, "style": "mention", "font": "Roboto-Regular"}]
-            """
-        let once = try text(spans, resolvedStyles: resolved)
-        #expect(once == (try text(spans, resolvedStyles: [:])))
+             {"start": 25, "end": 29, "style": "tag"}]
+            """)
+        #expect(named.compiled == named.afresh && named.loads == 0)
         let medium = try FontChain(named: ["Roboto-Medium"], size: 15)
-        #expect(once.spans.count == 5 && once.spans[0].attributes.fonts == medium)
-        // A style that cannot be worked out, and one the template lacks, are still named.
-        for (name, message) in [("broken", "font"), ("nonesuch", "one of the template's styles")] {
-            let bad = #"[{"start": 0, "end": 6, "style": "\#(name)"}]"#
-            #expect(throws: JSONFieldError.self) { try text(bad, resolvedStyles: resolved) }
-            do { _ = try text(bad, resolvedStyles: resolved) } catch { #expect("\(error)".contains(message)) }
+        #expect(named.compiled.spans.count == 3 && named.compiled.spans[0].attributes.fonts == medium)
+        // Spans with fields of their own are worked out as before (their fonts loaded).
+        let own = try texts("""
+            [{"start": 25, "end": 29, "style": "tag", "size": 18}, {"start": 11, "end": 15, "style": "link", "underline": true},
+             {"start": 30, "end": 32, "style": "mention", "font": "Roboto-Regular"}, {"start": 0, "end": 6, "style": "mention"}]
+            """)
+        #expect(own.compiled == own.afresh && own.loads == 1)
+        // A style that cannot be worked out, one the template lacks and a bad range are named.
+        for (spans, message) in [(#"[{"start": 0, "end": 6, "style": "broken"}]"#, "spans[0].font"),
+                                 (#"[{"start": 0, "end": 6, "style": "nonesuch"}]"#, "one of the template's styles"),
+                                 (#"[{"start": 6, "end": 2, "style": "mention"}]"#, "spans[0].end")] {
+            #expect(throws: TemplateError.self) { try texts(spans) }
+            do { _ = try texts(spans) } catch { #expect("\(error)".contains(message), "\(error)") }
         }
     }
 

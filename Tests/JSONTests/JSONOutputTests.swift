@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import JSON
+@testable import JSON
 
 /// Answers written member by member (``JSONOutput``), read back by Foundation's
 /// `JSONSerialization` (an independent reader) and by ``JSONValue/parse(_:)-(String)``.
@@ -26,6 +26,21 @@ import JSON
                 + #""empty":[],"flags":[true,null,"a\"b"]}"#)
         let foreign = try JSONSerialization.jsonObject(with: Data(out.bytes)) as? [String: Any]
         #expect((foreign?["lines"] as? [[String: Double]])?.last?["width"] == 20.25)
+    }
+
+    /// Whole numbers of magnitude below 10^15 print as integers (written as Swift prints an
+    /// `Int`), others as the shortest decimal (as Swift's `description` does); an output that
+    /// writes only whole numbers makes no table of formatted numbers.
+    @Test func wholeNumbersPrintAsIntegersWithoutTheTable() {
+        var out = JSONOutput()
+        let whole: [Double] = [0, -0.0, 7, -5, 999_999_999_999_999, -999_999_999_999_999, 123_456]
+        for number in whole { out.append(number) }
+        #expect(out.numbers == nil)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == whole.map { String(Int($0)) }.joined(separator: ","))
+        let other = [1e15, -1e15, 0.5, 1e300]
+        for number in other { out.append(number) }
+        #expect(out.numbers != nil)
+        #expect(String(decoding: out.bytes, as: UTF8.self).hasSuffix("," + other.map(\.description).joined(separator: ",")))
     }
 
     /// Strings with a character to escape at every place of their first twenty bytes, and none:

@@ -51,11 +51,9 @@ package struct CellProgram: Sendable {
     /// What a text item declares beyond its font: the named styles its rows' spans may use,
     /// its paragraph style, and its truncation token, prepared once.
     package struct LabelStyle: Sendable {
-        /// The named styles its rows' spans may use.
-        package var styles: [String: StyleDescription]
-        /// Their attributes in the item's fonts, worked out once (those whose fonts load): what a
-        /// row's span that names one and sets nothing else takes.
-        package var resolvedStyles: [String: TextAttributes] = [:]
+        /// The named styles its rows' spans may use, each worked out once at the item's size
+        /// (its fonts loaded when the template is compiled).
+        package var styles: NamedStyles
         /// Its paragraph style, or `nil`.
         package var paragraph: ParagraphStyle?
         /// Its truncation token, prepared in its fonts, or `nil`.
@@ -105,10 +103,10 @@ package struct CellProgram: Sendable {
             textNodeCount += 1
             node.font = Int32(try table.number(of: text, path: path))
             if !text.styles.isEmpty || text.paragraph != nil || text.truncationToken != nil {
-                var style = LabelStyle(styles: text.styles, paragraph: text.paragraph)
-                style.resolvedStyles = StyleDescription.attributes(of: text.styles, defaultSize: table.chains[Int(node.font)].size) {
-                    names, size in try FontChain(named: names, size: size, library: table.library)
-                }
+                let library = table.library
+                var style = LabelStyle(styles: NamedStyles(text.styles, size: table.chains[Int(node.font)].size) { names, size in
+                    try FontChain(named: names, size: size, library: library)
+                }, paragraph: text.paragraph)
                 if let token = text.truncationToken {
                     do {
                         style.token = try token.token(style: TextStyle(fonts: table.chains[Int(node.font)]),
@@ -198,8 +196,7 @@ package struct CellProgram: Sendable {
         let style = node.labelStyle >= 0 ? labelStyles[Int(node.labelStyle)] : nil
         do {
             var attributed = try (styling ?? AttributedTextDescription()).attributedText(
-                text, style: TextStyle(fonts: fonts[Int(node.font)]), namedStyles: style?.styles ?? [:],
-                resolvedStyles: style?.resolvedStyles ?? [:], loadingFonts: loadFonts)
+                text, style: TextStyle(fonts: fonts[Int(node.font)]), named: style?.styles ?? NamedStyles(), loadingFonts: loadFonts)
             attributed.paragraphStyle = style?.paragraph
             return attributed
         } catch let error as JSONFieldError {
