@@ -6,8 +6,9 @@ import TextMetrics
 package struct NamedStyles: Sendable {
     /// The styles, by name.
     package let descriptions: [String: StyleDescription]
-    /// The size their attributes were worked out at: a style with no size of its own draws at it.
-    private let size: Double
+    /// The size their attributes were worked out at (a style with no size of its own draws at
+    /// it), or `nil` when none were.
+    private let size: Double?
     /// Each style's attributes at ``size`` (``StyleDescription/attributes(defaultSize:loadingFonts:)``),
     /// for those whose fonts load; the others are worked out, and their errors reported, where a
     /// span names them.
@@ -16,7 +17,7 @@ package struct NamedStyles: Sendable {
     /// `descriptions`, none worked out ahead.
     package init(_ descriptions: [String: StyleDescription] = [:]) {
         self.descriptions = descriptions
-        size = .nan
+        size = nil
         attributes = [:]
     }
 

@@ -103,16 +103,15 @@ package struct CellProgram: Sendable {
             textNodeCount += 1
             node.font = Int32(try table.number(of: text, path: path))
             if !text.styles.isEmpty || text.paragraph != nil || text.truncationToken != nil {
-                let library = table.library
-                var style = LabelStyle(styles: NamedStyles(text.styles, size: table.chains[Int(node.font)].size) { names, size in
-                    try FontChain(named: names, size: size, library: library)
-                }, paragraph: text.paragraph)
+                // The item's named styles' and its token's fonts, from the template's library.
+                let library = table.library, fonts = table.chains[Int(node.font)]
+                let loadFonts = { (names: [String], size: Double) in try FontChain(named: names, size: size, library: library) }
+                var style = LabelStyle(styles: NamedStyles(text.styles, size: fonts.size, loadingFonts: loadFonts),
+                                       paragraph: text.paragraph)
                 if let token = text.truncationToken {
                     do {
-                        style.token = try token.token(style: TextStyle(fonts: table.chains[Int(node.font)]),
-                                                      namedStyles: text.styles) { names, size in
-                            try FontChain(named: names, size: size, library: table.library)
-                        }
+                        style.token = try token.token(style: TextStyle(fonts: fonts), namedStyles: text.styles,
+                                                      loadingFonts: loadFonts)
                     } catch let error as JSONFieldError {
                         throw TemplateError(path: path, reason: error.inside("truncationToken").description)
                     } catch {
