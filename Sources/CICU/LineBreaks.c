@@ -16,13 +16,14 @@
 #include <unicode/ubrk.h>
 #include <unicode/ustring.h>
 
-/* The memo: MEMO_SETS sets of two entries, for texts of at most MEMO_MAX_LENGTH bytes, holding
- * at most MEMO_MAX_BYTES of texts and answers. */
-enum { MEMO_SETS = 8192, MEMO_WAYS = 2, MEMO_MAX_LENGTH = 512, MEMO_MAX_BYTES = 4 << 20 };
+/* The memo: MEMO_SETS sets of MEMO_WAYS entries, for texts of at most MEMO_MAX_LENGTH bytes,
+ * holding at most MEMO_MAX_BYTES of texts and answers. Eight ways a set, the least recently used
+ * replaced: with two, three texts met in turn that hash to one set pushed each other out on
+ * every call (a feed of a few thousand runs had dozens of such sets). */
+enum { MEMO_SETS = 2048, MEMO_WAYS = 8, MEMO_MAX_LENGTH = 512, MEMO_MAX_BYTES = 4 << 20 };
 
 /* A remembered text: its bytes, then its `count` break offsets as uint16_t, in one block. */
 typedef struct {
-    uint64_t hash;
     uint8_t *data;
     int32_t length;
     int32_t count;
@@ -31,8 +32,10 @@ typedef struct {
 typedef struct {
     UBreakIterator *iterator; /* this thread's clone, or NULL before the first use */
     size_t bytes;             /* the size of every entry's data */
+    uint32_t clock;           /* counts lookups: an entry's `lastUsed` is the clock's value then */
+    uint64_t hashes[MEMO_SETS * MEMO_WAYS]; /* a set's eight hashes share one cache line */
+    uint32_t lastUsed[MEMO_SETS * MEMO_WAYS];
     MemoEntry entries[MEMO_SETS * MEMO_WAYS];
-    uint8_t lastUsed[MEMO_SETS]; /* the way of each set used last: the other one is replaced */
 } ThreadState;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -41,6 +44,7 @@ static int stateKeyReady;
 static UBreakIterator *prototype; /* NULL when ICU could not open one: every call fails */
 static pthread_mutex_t prototypeLock = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local int32_t simulatedFailure;
+static _Thread_local int64_t memoMisses;
 
 static void freeThreadState(void *pointer) {
     ThreadState *state = pointer;
@@ -143,41 +147,52 @@ int32_t cicu_line_breaks(const uint8_t *text, int32_t length, int32_t *breaks, i
     if (length > MEMO_MAX_LENGTH) return iterate(state->iterator, text, length, breaks, capacity);
 
     uint64_t hash = hashBytes(text, length);
-    size_t set = (size_t)(hash >> 40) & (MEMO_SETS - 1);
-    MemoEntry *ways = &state->entries[set * MEMO_WAYS];
-    for (int way = 0; way < MEMO_WAYS; way++) {
-        MemoEntry *entry = &ways[way];
-        if (entry->data && entry->hash == hash && entry->length == length && !memcmp(entry->data, text, length)) {
+    size_t first = ((size_t)(hash >> 40) & (MEMO_SETS - 1)) * MEMO_WAYS;
+    uint32_t now = ++state->clock;
+    size_t replace = first; /* an empty way, else the one used least recently */
+    for (size_t index = first; index < first + MEMO_WAYS; index++) {
+        MemoEntry *entry = &state->entries[index];
+        if (state->hashes[index] == hash && entry->data && entry->length == length &&
+            !memcmp(entry->data, text, (size_t)length)) {
             if (entry->count > capacity) return -1;
             uint16_t offset;
             for (int32_t i = 0; i < entry->count; i++) {
                 memcpy(&offset, entry->data + length + 2 * i, 2);
                 breaks[i] = offset;
             }
-            state->lastUsed[set] = (uint8_t)way;
+            state->lastUsed[index] = now;
             return entry->count;
         }
+        if (state->entries[replace].data &&
+            (!entry->data || now - state->lastUsed[index] > now - state->lastUsed[replace]))
+            replace = index;
     }
+    memoMisses++;
     int32_t count = iterate(state->iterator, text, length, breaks, capacity);
     if (count < 0) return count;
-    /* Remember the answer in the way not used last, unless the memo is full. */
-    int way = ways[0].data == NULL ? 0 : ways[1].data == NULL ? 1 : 1 - state->lastUsed[set];
+    /* Remember the answer, unless the memo is full. */
+    MemoEntry *entry = &state->entries[replace];
     size_t size = (size_t)length + 2 * (size_t)count;
-    size_t replaced = ways[way].data ? (size_t)ways[way].length + 2 * (size_t)ways[way].count : 0;
+    size_t replaced = entry->data ? (size_t)entry->length + 2 * (size_t)entry->count : 0;
     if (state->bytes - replaced + size > MEMO_MAX_BYTES) return count;
     uint8_t *data = malloc(size);
     if (data) {
         state->bytes += size - replaced;
-        memcpy(data, text, length);
+        memcpy(data, text, (size_t)length);
         for (int32_t i = 0; i < count; i++) {
             uint16_t offset = (uint16_t)breaks[i];
             memcpy(data + length + 2 * i, &offset, 2);
         }
-        free(ways[way].data);
-        ways[way] = (MemoEntry){ .hash = hash, .data = data, .length = length, .count = count };
-        state->lastUsed[set] = (uint8_t)way;
+        free(entry->data);
+        *entry = (MemoEntry){ .data = data, .length = length, .count = count };
+        state->hashes[replace] = hash;
+        state->lastUsed[replace] = now;
     }
     return count;
+}
+
+int64_t cicu_memo_misses(void) {
+    return memoMisses;
 }
 
 void cicu_set_simulated_failure(int32_t fails) {

@@ -8,4 +8,8 @@ extension SoutheastAsianBreaking {
         defer { cicu_set_simulated_failure(0) }
         return try body()
     }
+
+    /// How many runs the calling thread has handed to ICU because the memo of its answers did
+    /// not hold them (runs of at most 512 bytes).
+    static var memoMissesOnThisThread: Int { Int(cicu_memo_misses()) }
 }

@@ -181,6 +181,47 @@ import Testing
         #expect(Self.offsets(SoutheastAsianCorpus.thai[0]).count > 3)  // the failure ends with the call
     }
 
+    /// A thread's memo of ICU's answers keeps 3,000 runs met in turn: met again, none goes to
+    /// ICU (with two entries a hash set, runs whose hashes met in one set pushed each other out
+    /// on every round), and every answer is the one ICU gave. On a thread of its own, whose memo
+    /// starts empty.
+    @Test func aThreadRemembersThousandsOfRuns() throws {
+        let letters = SoutheastAsianCorpus.thai.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { $0.value >= 0xE00 && $0.value < 0xE80 })) }
+            .map { Array($0.unicodeScalars) }
+        var runs: [String] = []
+        var seen = Set<String>()
+        var generator = TestCorpus.Random(seed: 0x3E30)
+        while runs.count < 3_000 {
+            let sentence = generator.pick(letters)
+            let start = generator.int(0...(sentence.count - 12))
+            let run = String(String.UnicodeScalarView(sentence[start..<min(sentence.count, start + generator.int(12...60))]))
+            if seen.insert(run).inserted { runs.append(run) }
+        }
+        // Written by the thread alone, read after it signals.
+        final class Outcome: @unchecked Sendable {
+            var misses: [Int] = []
+            var first: [[Int]] = []
+            var second: [[Int]] = []
+        }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread { [runs] in
+            outcome.misses.append(SoutheastAsianBreaking.memoMissesOnThisThread)
+            outcome.first = runs.map { Self.offsets($0) }
+            outcome.misses.append(SoutheastAsianBreaking.memoMissesOnThisThread)
+            outcome.second = runs.map { Self.offsets($0) }
+            outcome.misses.append(SoutheastAsianBreaking.memoMissesOnThisThread)
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        let (misses, first, second) = (outcome.misses, outcome.first, outcome.second)
+        #expect(misses[1] - misses[0] == runs.count)
+        #expect(misses[2] == misses[1])
+        #expect(first == second)
+        #expect(Array(first.prefix(40)) == (try ICUReference.breaks(of: Array(runs.prefix(40)))))
+    }
+
     /// Runs longer than the memo's limit (512 bytes) are broken by ICU every time, the same
     /// way: a long run equals the concatenation of its parts' breaks where ICU splits it.
     @Test func longRunsAreNotRemembered() throws {

@@ -19,11 +19,17 @@
  *
  * Thread-safe: each thread breaks with an iterator of its own, cloned from a shared prototype
  * on the thread's first call and closed when the thread exits; texts of at most 512 bytes and
- * their answers are remembered per thread (16,384 of them, two per hash set, 4 MB at most, and
- * the table's 400 KB), so a text met again costs a hash and a comparison instead of ICU's
- * dictionary search. Linear in `length`.
+ * their answers are remembered per thread (16,384 of them, eight a hash set, the least recently
+ * used replaced; 4 MB at most, and the table's 450 KB), so a text met again costs a hash and a
+ * comparison instead of ICU's dictionary search. Linear in `length`.
  */
 int32_t cicu_line_breaks(const uint8_t *text, int32_t length, int32_t *breaks, int32_t capacity);
+
+/*
+ * For tests: how many texts of at most 512 bytes the calling thread has handed to ICU's
+ * iterator because its memo did not hold them.
+ */
+int64_t cicu_memo_misses(void);
 
 /*
  * For tests: while `fails` is nonzero, every call of cicu_line_breaks on the calling thread

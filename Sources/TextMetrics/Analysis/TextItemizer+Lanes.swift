@@ -195,55 +195,6 @@ extension TextItemizer {
         return i
     }
 
-    /// What the cluster lane found of the characters of one block of 128 code points (the
-    /// last one it met) for runs of one font and script: which it takes as a cluster's base,
-    /// which as a mark of the cluster before. Only what depends on nothing but the character,
-    /// the font, the script and the chain is kept, and one itemizing keeps it (on its stack).
-    struct LetterLaneMemo {
-        /// What the lane takes a character as.
-        enum Kind { case base, mark, unknown }
-
-        private(set) var font: UInt8 = .max
-        private(set) var script: UnicodeScript = .unknown
-        /// The block (code point >> 7) the bits are of.
-        private var block: UInt32 = .max
-        private var bases: (UInt64, UInt64) = (0, 0)
-        private var marks: (UInt64, UInt64) = (0, 0)
-
-        init() {}
-
-        /// What `value` was found to be, if it was met.
-        @inline(__always)
-        func known(_ value: UInt32) -> Kind {
-            guard value >> 7 == block else { return .unknown }
-            let bit = UInt64(1) << UInt64(value & 63)
-            let (base, mark) = value & 64 == 0 ? (bases.0, marks.0) : (bases.1, marks.1)
-            return base & bit != 0 ? .base : mark & bit != 0 ? .mark : .unknown
-        }
-
-        /// Keeps that the lane takes `value` as `kind` (`.base` or `.mark`) in a run of `font`
-        /// and `script`, forgetting what it kept of other blocks, fonts and scripts.
-        @inline(__always)
-        mutating func remember(_ value: UInt32, as kind: Kind, font: UInt8, script: UnicodeScript) {
-            if font != self.font || script != self.script {
-                self = LetterLaneMemo()
-                (self.font, self.script) = (font, script)
-            }
-            if value >> 7 != block {
-                block = value >> 7
-                (bases, marks) = ((0, 0), (0, 0))
-            }
-            let bit = UInt64(1) << UInt64(value & 63)
-            switch (kind, value & 64 == 0) {
-            case (.base, true): bases.0 |= bit
-            case (.base, false): bases.1 |= bit
-            case (.mark, true): marks.0 |= bit
-            case (.mark, false): marks.1 |= bit
-            case (.unknown, _): break
-            }
-        }
-    }
-
     /// How far from `start` the text is CJK Unified Ideographs (U+4E00–U+9FFF) that
     /// `coverage` has.
     @inline(__always)

@@ -21,7 +21,7 @@ enum TextItemizer {
         fonts.members.withUnsafeBufferPointer { members in
             let chain = FontFallback.Chain(members: members, colorMask: fonts.colorMask, asciiMask: fonts.asciiMask,
                                            ideographMask: fonts.ideographMask)
-            return runs(of: bytes, chain: chain, levels: levels, OpenLanes.self)!
+            return runs(of: bytes, chain: chain, levels: levels, OpenLanes.self, KeptLaneMemo.memo(of: fonts))!
         }
     }
 
@@ -33,20 +33,23 @@ enum TextItemizer {
                                            ideographMask: fonts.ideographMask)
             // Most texts are all left to right: itemize them at level 0, and only when a cluster
             // outside the lanes may be right to left resolve the levels and start again.
-            if Lanes.areOpen, let runs = runs(of: bytes, chain: chain, levels: nil, lanes) { return runs }
-            return runs(of: bytes, chain: chain, levels: BidiLevels.levelRuns(bytes), lanes)!
+            let memo = KeptLaneMemo.memo(of: fonts)
+            if Lanes.areOpen, let runs = runs(of: bytes, chain: chain, levels: nil, lanes, memo) { return runs }
+            return runs(of: bytes, chain: chain, levels: BidiLevels.levelRuns(bytes), lanes, memo)!
         }
     }
 
     /// The runs of `bytes` at the embedding levels `levels`; with `levels` `nil`, every level
-    /// is 0 and the result is `nil` when some cluster may be right to left.
+    /// is 0 and the result is `nil` when some cluster may be right to left. The cluster lane
+    /// starts from `keptMemo`, what it found in this chain before, and leaves what it adds there.
     ///
     /// No right-to-left character can hide in the lanes: the ASCII lane takes ASCII, and the
     /// letter lane only letters and marks of the script of its run, which a cluster outside the
     /// lanes gave it, and punctuation that raises no level (``CharacterProperties/isPlainPunctuation(_:)``);
     /// every character of a right-to-left script is one ``BidiLevels/mayHaveRightToLeft(_:)`` flags.
     private static func runs<Lanes: ItemizingLanes>(of bytes: UnsafeBufferPointer<UInt8>, chain: FontFallback.Chain,
-                                                    levels: [BidiRun]?, _ lanes: Lanes.Type) -> [TextRun]? {
+                                                    levels: [BidiRun]?, _ lanes: Lanes.Type,
+                                                    _ keptMemo: UnsafeMutablePointer<LetterLaneMemo>) -> [TextRun]? {
         let quick = Lanes.areOpen
         let assumesLeftToRight = levels == nil
         let levels = levels ?? []
@@ -55,7 +58,8 @@ enum TextItemizer {
         var current: TextRun?
         var levelIndex = 0
         var start = 0
-        var memo = LetterLaneMemo()
+        var memo = keptMemo.pointee
+        defer { keptMemo.pointee = memo }
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
         // A text that starts with a letter the quick choice knows starts its first run there.
         if quick, levels.isEmpty, !bytes.isEmpty, let first = letterCluster(bytes, at: 0, chain) {

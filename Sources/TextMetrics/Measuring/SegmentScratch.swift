@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A buffer of segments kept by each thread and reused from text to text: a text's segments
 /// are found and measured in it, then copied once into an array of their exact count, which
 /// the prepared text keeps.
@@ -71,13 +63,12 @@ final class SegmentScratch: SegmentSink {
     /// Runs `body` with the calling thread's buffer, emptied (a buffer of its own when the
     /// thread's is in use by a preparation this one is nested in).
     static func with<R>(_ body: (SegmentScratch) -> R) -> R {
-        guard let kept = pthread_getspecific(key) else {
+        guard let kept = perThread.current else {
             let scratch = SegmentScratch()
-            pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
+            perThread.keep(scratch)
             return scratch.use(body)
         }
-        // The thread holds it until it exits: used without a reference count of its own.
-        return Unmanaged<SegmentScratch>.fromOpaque(kept)._withUnsafeGuaranteedRef { scratch in
+        return kept._withUnsafeGuaranteedRef { scratch in
             scratch.isInUse ? SegmentScratch().use(body) : scratch.use(body)
         }
     }
@@ -99,13 +90,6 @@ final class SegmentScratch: SegmentSink {
         return body(self)
     }
 
-    /// The thread-specific key of the buffers; a thread's buffer is released when it exits.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let made = pthread_key_create(&key) { kept in
-            if let kept { Unmanaged<SegmentScratch>.fromOpaque(kept).release() }
-        }
-        precondition(made == 0, "pthread_key_create failed: \(made)")
-        return key
-    }()
+    /// Each thread's buffer, released when the thread exits.
+    private static let perThread = ThreadSpecific<SegmentScratch>()
 }

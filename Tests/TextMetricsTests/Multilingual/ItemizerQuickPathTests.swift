@@ -105,4 +105,49 @@ import TestSupport
         }
         #expect(differing == 0)
     }
+
+    /// What the cluster lane found is kept by the thread from text to text for one chain (a
+    /// copy of it shares it), and a text of another chain — even of the same fonts — starts
+    /// afresh: what the memo holds depends on the chain's fonts.
+    @Test func theLanesMemoIsKeptForOneChain() throws {
+        let names = ["Roboto-Regular", "wqy-microhei", "NotoSansThai-Regular"]
+        let fonts = try FontChain(named: names, size: 15)
+        let copy = fonts
+        let other = try FontChain(named: names, size: 15)
+        func itemize(_ text: String, _ chain: FontChain) -> [TextRun] {
+            var text = text
+            return text.withUTF8 { TextItemizer.runs(of: $0, fonts: chain) }
+        }
+        _ = itemize("ภาษาไทย ที่นี่", fonts)
+        let memo = TextItemizer.KeptLaneMemo.memo(of: fonts)
+        #expect(memo.pointee.font == 2 && memo.pointee.script == .thai)
+        #expect(TextItemizer.KeptLaneMemo.memo(of: copy) == memo)
+        #expect(memo.pointee.font == 2)
+        #expect(TextItemizer.KeptLaneMemo.memo(of: other).pointee.font == .max)
+        #expect(TextItemizer.KeptLaneMemo.memo(of: fonts).pointee.font == .max)
+    }
+
+    /// Texts of many chains in turn on one thread, so the lane's kept memo changes chain often:
+    /// every text's runs are the general path's.
+    @Test func chainsInTurnGiveTheGeneralPathsRuns() throws {
+        let chains = try Self.chains.map { try FontChain(named: $0, size: 15) }
+        var generator = TestCorpus.Random(seed: 0x7A11)
+        var differing = 0
+        for round in 0..<4000 {
+            let fonts = generator.pick(chains)
+            let text = (0..<generator.int(1...16)).map { _ in
+                generator.pick(["ที่", "น้ำ", "ภาษา", "ไทย", " ", "กำ", "เก", "\u{0E48}", "ກິນ", "ខ្មែរ", "မြန်", "ก\u{301}", "๑",
+                                "a", "中", "\u{0E34}", "\u{17B6}"])
+            }.joined()
+            var copy = text
+            let (quick, general) = copy.withUTF8 { bytes in
+                (TextItemizer.runs(of: bytes, fonts: fonts), TextItemizer.runsByGeneralPath(of: bytes, fonts: fonts))
+            }
+            if quick != general {
+                differing += 1
+                if differing <= 3 { Issue.record("round \(round): \(TestCorpus.scalars(of: text))\n quick \(quick)\n general \(general)") }
+            }
+        }
+        #expect(differing == 0)
+    }
 }

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One object per thread: made on the thread's first use, kept until the thread exits (a
+/// pthread key, whose destructor releases it). For what a thread reuses from text to text
+/// without sharing it — the segment buffer, what the itemizer's cluster lane found.
+///
+/// Each object is confined to its thread, so it needs no lock; a slot is `Sendable` because
+/// every thread reads only its own object.
+struct ThreadSpecific<Value: AnyObject>: Sendable {
+    private let key: pthread_key_t
+
+    /// A new slot, empty on every thread.
+    init() {
+        var key = pthread_key_t()
+        let made = pthread_key_create(&key) { kept in
+            if let kept { Unmanaged<AnyObject>.fromOpaque(kept).release() }
+        }
+        precondition(made == 0, "pthread_key_create failed: \(made)")
+        self.key = key
+    }
+
+    /// The calling thread's object, unretained (the thread holds it until it exits), or `nil`
+    /// before the thread keeps one.
+    @inline(__always)
+    var current: Unmanaged<Value>? {
+        pthread_getspecific(key).map { Unmanaged<Value>.fromOpaque($0) }
+    }
+
+    /// Keeps `value` as the calling thread's object (on its first use: one is never replaced).
+    func keep(_ value: Value) {
+        pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque())
+    }
+}
