@@ -95,6 +95,8 @@ extension TextItemizer {
         let count = bytes.count
         let isHan = run.script == .han
         let ideographsFirstInFont = chain.ideographMask & (1 << UInt16(font) - 1) == 0
+        // What the cluster lane found before in this run's font and script.
+        let memoApplies = memo.font == run.font && memo.script == run.script
         var i = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
         while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
@@ -115,6 +117,10 @@ extension TextItemizer {
             }
             // Each character taken is a plain base, so a cluster of its own unless what follows
             // extends it: checked once, after the last.
+            if memoApplies, memo.known(value) == .base {
+                i += 3
+                continue
+            }
             guard let scalar = Unicode.Scalar(value), GraphemeBreaking.isPlainBase(scalar),
                   takes(scalar, script: script(of: scalar), into: run, chain) else { break }
             i += 3
