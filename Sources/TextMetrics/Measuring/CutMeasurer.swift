@@ -17,20 +17,20 @@ struct CutMeasurer {
 
     /// The grapheme clusters of `piece` with their advances, for breaking inside it.
     ///
-    /// Kept with the piece's measure in the segment cache. A piece that a quick path measured
-    /// (context-free or pair advances, which store nothing) is measured here by shaping, from
-    /// the same glyphs, so its advances are shaped once and not at every layout that cuts it.
+    /// Kept in the segment cache under the piece's key, beside its measure. A piece that a
+    /// quick path measured (context-free or pair advances, which store nothing) is measured
+    /// here by shaping, from the same glyphs, and its measure kept too, so its advances are
+    /// shaped once and not at every layout that cuts it.
     func graphemes(of piece: SegmentPiece, in bytes: UnsafeBufferPointer<UInt8>) -> GraphemeAdvances {
         let key = run.key(of: piece, bytes)
-        var measure = key.flatMap { face.segments.measure(for: $0) }
-        if let cached = measure?.graphemes { return cached }
+        if let key, let cached = face.segments.graphemes(for: key) { return cached }
         let segment = piece.bounds
         let contextEnd = run.contextEnd(of: segment, bytes)
         var glyphs: [ShapedGlyph] = []
-        if key != nil, measure == nil {
+        if let key, face.segments.measure(for: key) == nil {
             var pieces = [piece]
             run.shapeWindow(0...0, &pieces, bytes, contextEnd: contextEnd, &glyphs)
-            measure = pieces[0].measured.measure
+            face.segments.store(pieces[0].measured.measure, for: key)
         } else {
             face.shaper.shape(bytes, range: Int(segment.start)..<contextEnd, properties: run.properties, into: &glyphs)
         }
@@ -40,10 +40,7 @@ struct CutMeasurer {
         GraphemeBreaking.forEachBoundary(inUTF8: slice) { ends.append(Int32($0)) }
         let advances = GraphemeAdvances.advances(of: glyphs, from: start, ends: ends)
         let result = GraphemeAdvances(ends: ends, advances: advances, contentBytes: segment.contentEnd - segment.start)
-        if let key, var measure {
-            measure.graphemes = result
-            face.segments.store(measure, for: key)
-        }
+        if let key { face.segments.store(result, for: key) }
         return result
     }
 
@@ -59,7 +56,7 @@ struct CutMeasurer {
             // Kept as a measure like any other: a text whose segment is this piece takes it,
             // missing glyphs and all.
             face.segments.store(SegmentMeasure(width: width, trailingWhitespace: 0, lineEndCorrection: 0,
-                                               hasMissingGlyphs: run.hasMissingGlyph(glyphs, bytes), graphemes: nil),
+                                               hasMissingGlyphs: run.hasMissingGlyph(glyphs, bytes)),
                                 for: key)
         }
         return Int64(width)

@@ -48,6 +48,6 @@ struct MeasuredSegment: Sendable {
     /// The segment's measure as a face's cache keeps it (its widths must be that face's units).
     var measure: SegmentMeasure {
         SegmentMeasure(width: Int32(clamping: width), trailingWhitespace: Int32(clamping: trailingWhitespace),
-                       lineEndCorrection: lineEndCorrection, hasMissingGlyphs: hasMissingGlyphs, graphemes: nil)
+                       lineEndCorrection: lineEndCorrection, hasMissingGlyphs: hasMissingGlyphs)
     }
 }

@@ -17,9 +17,14 @@ final class SegmentCache: Sendable {
     static let defaultCapacity = 524_288
 
     private let entries: GenerationalCache<InlineEntry<SegmentKey, SegmentMeasure>>
+    /// The grapheme advances of the segments a line was broken inside, by the same keys, as
+    /// many at most: apart from the measures, which every lookup copies, so that those hold no
+    /// reference to count.
+    private let cuts: GenerationalCache<SharedEntry<SegmentKey, GraphemeAdvances>>
 
     init(capacity: Int = defaultCapacity) {
         entries = GenerationalCache(capacity: capacity)
+        cuts = GenerationalCache(capacity: capacity)
     }
 
     /// The entry for `key`, if cached.
@@ -28,9 +33,18 @@ final class SegmentCache: Sendable {
     /// Stores the measure of a segment.
     func store(_ measure: SegmentMeasure, for key: SegmentKey) { entries.store(measure, for: key) }
 
-    /// Drops every entry (for tests and memory pressure).
-    func removeAll() { entries.removeAll() }
+    /// The grapheme advances of the segment of `key`, if cached.
+    func graphemes(for key: SegmentKey) -> GraphemeAdvances? { cuts.value(for: key) }
 
-    /// The number of entries held now.
+    /// Stores the grapheme advances of a segment.
+    func store(_ graphemes: GraphemeAdvances, for key: SegmentKey) { cuts.store(graphemes, for: key) }
+
+    /// Drops every entry (for tests and memory pressure).
+    func removeAll() {
+        entries.removeAll()
+        cuts.removeAll()
+    }
+
+    /// The number of measures held now.
     var count: Int { entries.count }
 }

@@ -1,4 +1,6 @@
-/// What the cache stores for one segment, in font units.
+/// What the cache stores for one segment, in font units: plain numbers, which a hit copies
+/// with no reference count (the grapheme advances a cut needs are kept apart, see
+/// ``SegmentCache``).
 struct SegmentMeasure: Sendable {
     /// Width of the whole segment, trailing whitespace included, shaped in context.
     var width: Int32
@@ -10,6 +12,4 @@ struct SegmentMeasure: Sendable {
     var lineEndCorrection: Int32
     /// Some cluster of the segment has no glyph in the face.
     var hasMissingGlyphs: Bool
-    /// Per-grapheme advances, filled in when a line must break inside the segment.
-    var graphemes: GraphemeAdvances?
 }

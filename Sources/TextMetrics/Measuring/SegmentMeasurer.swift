@@ -116,7 +116,7 @@ struct SegmentMeasurer {
     func knownMeasure(of piece: SegmentPiece, in bytes: UnsafeBufferPointer<UInt8>) -> SegmentMeasure? {
         if let (width, trailing, correction) = additiveMeasure(of: piece.bounds, in: bytes) {
             return SegmentMeasure(width: width, trailingWhitespace: trailing, lineEndCorrection: correction,
-                                  hasMissingGlyphs: false, graphemes: nil)
+                                  hasMissingGlyphs: false)
         }
         guard let key = run.key(of: piece, bytes) else { return nil }
         return run.faceReference._withUnsafeGuaranteedRef { $0.segments.measure(for: key) }
