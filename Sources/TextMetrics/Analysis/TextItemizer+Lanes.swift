@@ -32,6 +32,26 @@ extension TextItemizer {
         return TextRun(start: Int32(start), end: Int32(end), font: UInt8(font), script: script, level: 0)
     }
 
+    /// The clusters from `start` that the cluster lane takes into a new run of the memo's font
+    /// and script, when the character at `start` is a letter of that script the lane took as a
+    /// cluster's base in that font before: the font and script `choose` gives its cluster (the
+    /// memo's font is the first of the chain to have the letter, and has the marks the lane
+    /// takes after it) — a Thai word after a space without the general path. `nil` otherwise.
+    @inline(never)  // Thai, Lao, Khmer, Myanmar: kept out of the loop that CJK and Latin text take
+    static func memoRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ chain: FontFallback.Chain,
+                        _ memo: inout LetterLaneMemo) -> TextRun? {
+        guard memo.font != .max, start + 3 <= bytes.count, bytes[start] & 0xF0 == 0xE0 else { return nil }
+        let value = UTF8Scan.threeByteCodePoint(at: start, in: bytes)
+        // A base of the memo's own script: punctuation the lane also takes as a base is
+        // Common, and starts no run of that script.
+        guard memo.known(value) == .base, let scalar = Unicode.Scalar(value), script(of: scalar) == memo.script
+        else { return nil }
+        let run = TextRun(start: Int32(start), end: Int32(start), font: memo.font, script: memo.script, level: 0)
+        let end = clusterLaneEnd(bytes, from: start, resumingAt: start, run: run, chain, &memo)
+        guard end > start else { return nil }
+        return TextRun(start: Int32(start), end: Int32(end), font: run.font, script: run.script, level: 0)
+    }
+
     /// How far from `start` the text is printable ASCII that extends `run` — every character
     /// a cluster of its own (ASCII follows it) that `choose` would give the run's font, when
     /// that is the chain's first text font and has all of ASCII: spaces, digits and

@@ -82,14 +82,15 @@ enum TextItemizer {
                     continue
                 }
                 // A lane stopped at a letter of another run (words after ideographs, ideographs
-                // after words) or at an emoji of the common shapes: the run it continues or
-                // starts, as the general path gives it (an emoji takes the script of the run
-                // before it), without that path.
+                // after words, a Thai word after a space) or at an emoji of the common shapes:
+                // the run it continues or starts, as the general path gives it (an emoji takes
+                // the script of the run before it), without that path.
                 let mayStartEmoji = lead == 0xF0 || lead & 0xFE == 0xE2
                 let laneEmoji = mayStartEmoji ? emojiCluster(bytes, from: start, chain) : nil
                 isOtherEmoji = mayStartEmoji && laneEmoji == nil
                 if let next = laneEmoji.map({ TextRun(start: Int32(start), end: Int32($0.end), font: $0.font, script: run.script,
-                                                  level: 0) }) ?? letterCluster(bytes, at: start, chain) {
+                                                  level: 0) }) ?? letterCluster(bytes, at: start, chain)
+                    ?? memoRun(bytes, from: start, chain, &memo) {
                     if next.font == run.font, next.script == run.script || run.script.isShared {
                         run.script = next.script
                         run.end = next.end
