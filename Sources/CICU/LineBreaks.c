@@ -16,10 +16,8 @@
 #include <unicode/ubrk.h>
 #include <unicode/ustring.h>
 
-/* The memo: MEMO_SETS sets of MEMO_WAYS entries, for texts of at most MEMO_MAX_LENGTH bytes,
- * holding at most MEMO_MAX_BYTES of texts and answers. Eight ways a set, the least recently used
- * replaced: with two, three texts met in turn that hash to one set pushed each other out on
- * every call (a feed of a few thousand runs had dozens of such sets). */
+/* The memo: MEMO_SETS sets of MEMO_WAYS entries, the least recently used replaced, for texts of
+ * at most MEMO_MAX_LENGTH bytes, holding at most MEMO_MAX_BYTES of texts and answers. */
 enum { MEMO_SETS = 2048, MEMO_WAYS = 8, MEMO_MAX_LENGTH = 512, MEMO_MAX_BYTES = 4 << 20 };
 
 /* A remembered text: its bytes, then its `count` break offsets as uint16_t, in one block. */
@@ -29,13 +27,16 @@ typedef struct {
     int32_t count;
 } MemoEntry;
 
+/* A thread's iterator and memo. A set's eight hashes fill one cache line (the state is
+ * allocated on a cache line's boundary): a lookup reads them alone to find a text, and the
+ * entries and ages only to compare the text found or to choose the way a new one replaces. */
 typedef struct {
+    _Alignas(64) uint64_t hashes[MEMO_SETS * MEMO_WAYS];
+    uint32_t lastUsed[MEMO_SETS * MEMO_WAYS]; /* the clock's value when each way was last used */
+    MemoEntry entries[MEMO_SETS * MEMO_WAYS];
     UBreakIterator *iterator; /* this thread's clone, or NULL before the first use */
     size_t bytes;             /* the size of every entry's data */
-    uint32_t clock;           /* counts lookups: an entry's `lastUsed` is the clock's value then */
-    uint64_t hashes[MEMO_SETS * MEMO_WAYS]; /* a set's eight hashes share one cache line */
-    uint32_t lastUsed[MEMO_SETS * MEMO_WAYS];
-    MemoEntry entries[MEMO_SETS * MEMO_WAYS];
+    uint32_t clock;           /* counts lookups */
 } ThreadState;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -70,8 +71,8 @@ static ThreadState *threadState(void) {
     if (!stateKeyReady || !prototype) return NULL;
     ThreadState *state = pthread_getspecific(stateKey);
     if (state) return state;
-    state = calloc(1, sizeof *state);
-    if (!state) return NULL;
+    if (posix_memalign((void **)&state, 64, sizeof *state) != 0) return NULL;
+    memset(state, 0, sizeof *state);
     UErrorCode status = U_ZERO_ERROR;
     /* Cloning reads the prototype only; the lock keeps that beyond doubt at a one-off cost. */
     pthread_mutex_lock(&prototypeLock);
@@ -82,6 +83,11 @@ static ThreadState *threadState(void) {
         return NULL;
     }
     return state;
+}
+
+/* The set a text of hash `hash` is remembered in. */
+static size_t memoSet(uint64_t hash) {
+    return (size_t)(hash >> 40) & (MEMO_SETS - 1);
 }
 
 /* A 64-bit hash of the bytes, eight at a time (a multiply and a shift per word): the memo
@@ -147,25 +153,27 @@ int32_t cicu_line_breaks(const uint8_t *text, int32_t length, int32_t *breaks, i
     if (length > MEMO_MAX_LENGTH) return iterate(state->iterator, text, length, breaks, capacity);
 
     uint64_t hash = hashBytes(text, length);
-    size_t first = ((size_t)(hash >> 40) & (MEMO_SETS - 1)) * MEMO_WAYS;
+    size_t first = memoSet(hash) * MEMO_WAYS;
     uint32_t now = ++state->clock;
-    size_t replace = first; /* an empty way, else the one used least recently */
     for (size_t index = first; index < first + MEMO_WAYS; index++) {
+        if (state->hashes[index] != hash) continue;
         MemoEntry *entry = &state->entries[index];
-        if (state->hashes[index] == hash && entry->data && entry->length == length &&
-            !memcmp(entry->data, text, (size_t)length)) {
-            if (entry->count > capacity) return -1;
-            uint16_t offset;
-            for (int32_t i = 0; i < entry->count; i++) {
-                memcpy(&offset, entry->data + length + 2 * i, 2);
-                breaks[i] = offset;
-            }
-            state->lastUsed[index] = now;
-            return entry->count;
+        if (!entry->data || entry->length != length || memcmp(entry->data, text, (size_t)length) != 0) continue;
+        if (entry->count > capacity) return -1;
+        uint16_t offset;
+        for (int32_t i = 0; i < entry->count; i++) {
+            memcpy(&offset, entry->data + length + 2 * i, 2);
+            breaks[i] = offset;
         }
-        if (state->entries[replace].data &&
-            (!entry->data || now - state->lastUsed[index] > now - state->lastUsed[replace]))
-            replace = index;
+        state->lastUsed[index] = now;
+        return entry->count;
+    }
+    /* An empty way, else the one used least recently (ages as differences from now, which
+     * the clock's wrapping around leaves right). */
+    size_t replace = first;
+    for (size_t index = first; index < first + MEMO_WAYS; index++) {
+        if (!state->entries[index].data) { replace = index; break; }
+        if (now - state->lastUsed[index] > now - state->lastUsed[replace]) replace = index;
     }
     memoMisses++;
     int32_t count = iterate(state->iterator, text, length, breaks, capacity);
@@ -193,6 +201,10 @@ int32_t cicu_line_breaks(const uint8_t *text, int32_t length, int32_t *breaks, i
 
 int64_t cicu_memo_misses(void) {
     return memoMisses;
+}
+
+int32_t cicu_memo_set(const uint8_t *text, int32_t length) {
+    return (int32_t)memoSet(hashBytes(text, length));
 }
 
 void cicu_set_simulated_failure(int32_t fails) {

@@ -65,6 +65,9 @@ import TextSegmentation
                 .graphemes(of: SegmentPiece(segment), in: bytes)
         }
         let kept = try #require(face.segments.measure(for: key))
+        // A measure is plain numbers (a cache hit copies it with no reference count); the
+        // advances are kept beside it.
+        #expect(_isPOD(SegmentMeasure.self))
         let keptGraphemes = face.segments.graphemes(for: key)
         #expect(keptGraphemes?.ends == graphemes.ends)
         #expect(keptGraphemes?.advances == graphemes.advances)

@@ -182,9 +182,8 @@ import Testing
     }
 
     /// A thread's memo of ICU's answers keeps 3,000 runs met in turn: met again, none goes to
-    /// ICU (with two entries a hash set, runs whose hashes met in one set pushed each other out
-    /// on every round), and every answer is the one ICU gave. On a thread of its own, whose memo
-    /// starts empty.
+    /// ICU, and every answer is the one ICU gave. On a thread of its own, whose memo starts
+    /// empty.
     @Test func aThreadRemembersThousandsOfRuns() throws {
         let letters = SoutheastAsianCorpus.thai.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { $0.value >= 0xE00 && $0.value < 0xE80 })) }
             .map { Array($0.unicodeScalars) }
@@ -220,6 +219,42 @@ import Testing
         #expect(misses[2] == misses[1])
         #expect(first == second)
         #expect(Array(first.prefix(40)) == (try ICUReference.breaks(of: Array(runs.prefix(40)))))
+    }
+
+    /// Nine runs kept in one set of the memo (eight ways): the ninth replaces the run used
+    /// least recently, not one met again since. On a thread of its own, whose memo starts empty.
+    @Test func theMemoReplacesTheRunUsedLeastRecently() throws {
+        let letters = Array("กขคงจฉชซญดตถทธนบปผพฟภมยรลวศสหอฮ".unicodeScalars)
+        var generator = TestCorpus.Random(seed: 0x1A0)
+        var bySet: [Int: [String]] = [:]
+        var runs: [String] = []
+        while runs.isEmpty {
+            let run = String(String.UnicodeScalarView((0..<generator.int(6...20)).map { _ in generator.pick(letters) }))
+            let set = SoutheastAsianBreaking.memoSet(of: run)
+            if !(bySet[set, default: []].contains(run)) { bySet[set, default: []].append(run) }
+            if bySet[set]!.count == 9 { runs = bySet[set]! }
+        }
+        // Written by the thread alone, read after it signals.
+        final class Outcome: @unchecked Sendable { var misses: [Int] = [] }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread { [runs] in
+            func breakRuns(_ indices: [Int]) {
+                for index in indices { _ = Self.offsets(runs[index]) }
+                outcome.misses.append(SoutheastAsianBreaking.memoMissesOnThisThread)
+            }
+            breakRuns([])
+            breakRuns(Array(0..<8))  // the set full
+            breakRuns([0])           // met again: run 1 is now the least recently used
+            breakRuns([8])           // replaces run 1
+            breakRuns([0] + Array(2...8))
+            breakRuns([1])
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        let misses = zip(outcome.misses.dropFirst(), outcome.misses).map { $0 - $1 }
+        #expect(misses == [8, 0, 1, 0, 1])
     }
 
     /// Runs longer than the memo's limit (512 bytes) are broken by ICU every time, the same

@@ -32,6 +32,12 @@ int32_t cicu_line_breaks(const uint8_t *text, int32_t length, int32_t *breaks, i
 int64_t cicu_memo_misses(void);
 
 /*
+ * For tests: the set of the memo that `text[0..<length]` is remembered in (eight texts a set;
+ * a ninth evicts the one used least recently).
+ */
+int32_t cicu_memo_set(const uint8_t *text, int32_t length);
+
+/*
  * For tests: while `fails` is nonzero, every call of cicu_line_breaks on the calling thread
  * returns -1, as when ICU reports an error.
  */

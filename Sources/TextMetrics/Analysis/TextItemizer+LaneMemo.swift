@@ -14,14 +14,23 @@ extension TextItemizer {
         /// What the lane takes a character as.
         enum Kind { case base, mark, unknown }
 
+        /// The chain it is of: the address of its members' storage (``KeptLaneMemo`` holds
+        /// them); `nil` for a memo of no chain yet.
+        let chain: UnsafeRawPointer?
+        /// The font of the runs it is of (`.max`: none yet).
         private(set) var font: UInt8 = .max
+        /// The script of the runs it is of.
         private(set) var script: UnicodeScript = .unknown
         /// The block (code point >> 7) the bits are of.
         private var block: UInt32 = .max
+        /// The characters of the block taken as a cluster's base: bit i of the first word is
+        /// code point `block << 7 + i`, of the second `block << 7 + 64 + i`.
         private var bases: (UInt64, UInt64) = (0, 0)
+        /// The characters of the block taken as a mark of the cluster before, bit for bit as `bases`.
         private var marks: (UInt64, UInt64) = (0, 0)
 
-        init() {}
+        /// An empty memo of the chain whose members' storage is at `chain`.
+        init(chain: UnsafeRawPointer?) { self.chain = chain }
 
         /// What `value` was found to be, if it was met.
         @inline(__always)
@@ -37,7 +46,7 @@ extension TextItemizer {
         @inline(__always)
         mutating func remember(_ value: UInt32, as kind: Kind, font: UInt8, script: UnicodeScript) {
             if font != self.font || script != self.script {
-                self = LetterLaneMemo()
+                self = LetterLaneMemo(chain: chain)
                 (self.font, self.script) = (font, script)
             }
             if value >> 7 != block {
@@ -58,21 +67,25 @@ extension TextItemizer {
     /// The calling thread's ``LetterLaneMemo`` and the chain it is of. What the memo holds
     /// depends on the chain's fonts (which of them has a character, and first), so it is kept
     /// with the chain's members — held, so that their storage cannot be freed and another
-    /// chain's take its address — and a text of another chain starts with an empty memo.
-    /// Confined to its thread: no lock.
+    /// chain's take its address — and a text of another chain starts with an empty memo. A
+    /// thread thus holds the members of the last chain it itemized (their coverage tables) until
+    /// it exits or itemizes another. Confined to its thread: no lock.
     final class KeptLaneMemo {
         /// The memo, at an address that stays while the thread lives.
         private let memo: UnsafeMutablePointer<LetterLaneMemo>
+        /// The members of the chain the memo is of, held.
         @exclusivity(unchecked) private var members: [FontChain.Member] = []
-        @exclusivity(unchecked) private var colorMask: UInt16 = 0
 
+        /// Each thread's memo, released when the thread exits.
         private static let perThread = ThreadSpecific<KeptLaneMemo>()
 
+        /// An empty memo of no chain.
         private init() {
             memo = .allocate(capacity: 1)
-            memo.initialize(to: LetterLaneMemo())
+            memo.initialize(to: LetterLaneMemo(chain: nil))
         }
 
+        /// Frees the memo (the thread is exiting).
         deinit {
             memo.deinitialize(count: 1)
             memo.deallocate()
@@ -80,8 +93,8 @@ extension TextItemizer {
 
         /// The calling thread's memo of `fonts`: what its lane found in this chain before, or
         /// an empty memo when the thread last itemized another chain. Valid on this thread
-        /// until it itemizes again: the itemizer reads it in, works on its copy and writes it
-        /// back, and calls nothing that itemizes in between.
+        /// until it itemizes again; the itemizer reads it in, works on its copy, and writes it
+        /// back only while the kept memo is still of its chain (``LetterLaneMemo/chain``).
         static func memo(of fonts: FontChain) -> UnsafeMutablePointer<LetterLaneMemo> {
             let kept: Unmanaged<KeptLaneMemo>
             if let current = perThread.current {
@@ -92,20 +105,14 @@ extension TextItemizer {
                 kept = Unmanaged.passUnretained(made)
             }
             return kept._withUnsafeGuaranteedRef { kept in
-                if !kept.isOf(fonts) {
-                    (kept.members, kept.colorMask) = (fonts.members, fonts.colorMask)
-                    kept.memo.pointee = LetterLaneMemo()
+                // One members array is one chain, a copy of it, or a one-font chain of the same
+                // face at another size (the face keeps one array for those): the same coverage.
+                let chain = fonts.members.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+                if kept.memo.pointee.chain != chain {
+                    kept.members = fonts.members
+                    kept.memo.pointee = LetterLaneMemo(chain: chain)
                 }
                 return kept.memo
-            }
-        }
-
-        /// Whether the memo is of `fonts`: the same members (one array, so one chain or a copy
-        /// of it) and color fonts.
-        @inline(__always)
-        private func isOf(_ fonts: FontChain) -> Bool {
-            colorMask == fonts.colorMask && members.withUnsafeBufferPointer { kept in
-                fonts.members.withUnsafeBufferPointer { $0.baseAddress == kept.baseAddress }
             }
         }
     }

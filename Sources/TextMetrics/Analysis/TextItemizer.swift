@@ -59,7 +59,7 @@ enum TextItemizer {
         var levelIndex = 0
         var start = 0
         var memo = keptMemo.pointee
-        defer { keptMemo.pointee = memo }
+        defer { if keptMemo.pointee.chain == memo.chain { keptMemo.pointee = memo } }
         func close(_ run: TextRun?) { if let run { runs.append(run) } }
         // A text that starts with a letter the quick choice knows starts its first run there.
         if quick, levels.isEmpty, !bytes.isEmpty, let first = letterCluster(bytes, at: 0, chain) {

@@ -11,8 +11,10 @@ import Darwin
 /// without sharing it — the segment buffer, what the itemizer's cluster lane found.
 ///
 /// Each object is confined to its thread, so it needs no lock; a slot is `Sendable` because
-/// every thread reads only its own object.
+/// every thread reads only its own object. A slot is made once, as a `static let` (its key is
+/// never deleted).
 struct ThreadSpecific<Value: AnyObject>: Sendable {
+    /// The pthread key whose value on each thread is that thread's object, retained once.
     private let key: pthread_key_t
 
     /// A new slot, empty on every thread.
@@ -32,8 +34,11 @@ struct ThreadSpecific<Value: AnyObject>: Sendable {
         pthread_getspecific(key).map { Unmanaged<Value>.fromOpaque($0) }
     }
 
-    /// Keeps `value` as the calling thread's object (on its first use: one is never replaced).
+    /// Keeps `value` as the calling thread's object, on the thread's first use (one is never
+    /// replaced).
     func keep(_ value: Value) {
-        pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque())
+        precondition(pthread_getspecific(key) == nil, "a thread's object is kept once")
+        let kept = pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque())
+        precondition(kept == 0, "pthread_setspecific failed: \(kept)")
     }
 }

@@ -17,14 +17,15 @@ final class SegmentCache: Sendable {
     static let defaultCapacity = 524_288
 
     private let entries: GenerationalCache<InlineEntry<SegmentKey, SegmentMeasure>>
-    /// The grapheme advances of the segments a line was broken inside, by the same keys, as
-    /// many at most: apart from the measures, which every lookup copies, so that those hold no
-    /// reference to count.
+    /// The grapheme advances of the segments a line was broken inside (long words, a few of a
+    /// feed's), by the same keys, an eighth as many at most: apart from the measures, which
+    /// every lookup copies, so that those hold no reference to count.
     private let cuts: GenerationalCache<SharedEntry<SegmentKey, GraphemeAdvances>>
 
+    /// A cache of about `capacity` measures (and an eighth as many segments' grapheme advances).
     init(capacity: Int = defaultCapacity) {
         entries = GenerationalCache(capacity: capacity)
-        cuts = GenerationalCache(capacity: capacity)
+        cuts = GenerationalCache(capacity: max(1, capacity / 8))
     }
 
     /// The entry for `key`, if cached.

@@ -107,8 +107,8 @@ import TestSupport
     }
 
     /// What the cluster lane found is kept by the thread from text to text for one chain (a
-    /// copy of it shares it), and a text of another chain — even of the same fonts — starts
-    /// afresh: what the memo holds depends on the chain's fonts.
+    /// copy of it shares it), and a text of another chain — even one made again of the same
+    /// fonts — starts afresh: what the memo holds depends on the chain's fonts.
     @Test func theLanesMemoIsKeptForOneChain() throws {
         let names = ["Roboto-Regular", "wqy-microhei", "NotoSansThai-Regular"]
         let fonts = try FontChain(named: names, size: 15)
