@@ -85,25 +85,32 @@ import TestSupport
             let text = (0..<length).map { _ -> String in
                 switch kind {
                 case 0: return generator.pick(Self.pieces)
-                case 3: return generator.pick(["ที่", "น้ำ", "ภาษา", "ไทย", " ", "กำ", "เก", "\u{0E48}", "ກິນ", "ខ្មែរ", "မြန်",
-                                               "ก\u{301}", "ก\u{200D}", "๑", "ๆ", "\u{17B4}", "a", "中"])
+                case 3: return generator.pick(Self.southeastAsianWords)
                 case 1: return generator.pick(["ab", "Cd ", "中文", "中\u{9FCC}文", "字。", "字，", "（中）", "字！", " ", "x", "かな", "ẞạ",
                                                "ếἀ", "\u{FB01}", "ש"])
                 default: return generator.pick(["hello", " ", "世界", "，", "😀", "é", "\u{301}", "👍🏽", "🇯🇵", " 😂 ", " ❤️ ", "✨"])
                 }
             }.joined()
-            var copy = text
-            let (quick, general) = copy.withUTF8 { bytes in
-                (TextItemizer.runs(of: bytes, fonts: fonts), TextItemizer.runsByGeneralPath(of: bytes, fonts: fonts))
-            }
-            if quick != general {
-                differing += 1
-                if differing <= 3 {
-                    Issue.record("round \(round): \(TestCorpus.scalars(of: text))\n quick \(quick)\n general \(general)")
-                }
-            }
+            Self.compare(text, in: fonts, round: round, differing: &differing)
         }
         #expect(differing == 0)
+    }
+
+    /// Words, letters and marks of Thai, Lao, Khmer and Myanmar with spaces, Latin and Han
+    /// between them, for long stretches of the cluster lane.
+    static let southeastAsianWords = ["ที่", "น้ำ", "ภาษา", "ไทย", " ", "กำ", "เก", "\u{0E48}", "ກິນ", "ខ្មែរ", "မြန်",
+                                      "ก\u{301}", "ก\u{200D}", "๑", "ๆ", "\u{17B4}", "\u{0E34}", "\u{17B6}", "a", "中"]
+
+    /// Itemizes `text` in `fonts` with the lanes and by the general path alone, and counts in
+    /// `differing` (recording the first three) when their runs differ.
+    static func compare(_ text: String, in fonts: FontChain, round: Int, differing: inout Int) {
+        var copy = text
+        let (quick, general) = copy.withUTF8 { bytes in
+            (TextItemizer.runs(of: bytes, fonts: fonts), TextItemizer.runsByGeneralPath(of: bytes, fonts: fonts))
+        }
+        guard quick != general else { return }
+        differing += 1
+        if differing <= 3 { Issue.record("round \(round): \(TestCorpus.scalars(of: text))\n quick \(quick)\n general \(general)") }
     }
 
     /// What the cluster lane found is kept by the thread from text to text for one chain (a
@@ -135,18 +142,8 @@ import TestSupport
         var differing = 0
         for round in 0..<4000 {
             let fonts = generator.pick(chains)
-            let text = (0..<generator.int(1...16)).map { _ in
-                generator.pick(["ที่", "น้ำ", "ภาษา", "ไทย", " ", "กำ", "เก", "\u{0E48}", "ກິນ", "ខ្មែរ", "မြန်", "ก\u{301}", "๑",
-                                "a", "中", "\u{0E34}", "\u{17B6}"])
-            }.joined()
-            var copy = text
-            let (quick, general) = copy.withUTF8 { bytes in
-                (TextItemizer.runs(of: bytes, fonts: fonts), TextItemizer.runsByGeneralPath(of: bytes, fonts: fonts))
-            }
-            if quick != general {
-                differing += 1
-                if differing <= 3 { Issue.record("round \(round): \(TestCorpus.scalars(of: text))\n quick \(quick)\n general \(general)") }
-            }
+            let text = (0..<generator.int(1...16)).map { _ in generator.pick(Self.southeastAsianWords) }.joined()
+            Self.compare(text, in: fonts, round: round, differing: &differing)
         }
         #expect(differing == 0)
     }
