@@ -32,6 +32,10 @@ extension TextItemizer {
         /// An empty memo of the chain whose members' storage is at `chain`.
         init(chain: UnsafeRawPointer?) { self.chain = chain }
 
+        /// Whether it is of runs of `run`'s font and script: what it holds applies to `run`.
+        @inline(__always)
+        func isOf(_ run: TextRun) -> Bool { font == run.font && script == run.script }
+
         /// What `value` was found to be, if it was met.
         @inline(__always)
         func known(_ value: UInt32) -> Kind {
@@ -41,13 +45,13 @@ extension TextItemizer {
             return base & bit != 0 ? .base : mark & bit != 0 ? .mark : .unknown
         }
 
-        /// Keeps that the lane takes `value` as `kind` (`.base` or `.mark`) in a run of `font`
-        /// and `script`, forgetting what it kept of other blocks, fonts and scripts.
+        /// Keeps that the lane takes `value` as `kind` (`.base` or `.mark`) in `run`, forgetting
+        /// what it kept of other blocks, and of runs of other fonts and scripts.
         @inline(__always)
-        mutating func remember(_ value: UInt32, as kind: Kind, font: UInt8, script: UnicodeScript) {
-            if font != self.font || script != self.script {
+        mutating func remember(_ value: UInt32, as kind: Kind, in run: TextRun) {
+            if !isOf(run) {
                 self = LetterLaneMemo(chain: chain)
-                (self.font, self.script) = (font, script)
+                (font, script) = (run.font, run.script)
             }
             if value >> 7 != block {
                 block = value >> 7
@@ -70,7 +74,7 @@ extension TextItemizer {
     /// chain's take its address — and a text of another chain starts with an empty memo. A
     /// thread thus holds the members of the last chain it itemized (their coverage tables) until
     /// it exits or itemizes another. Confined to its thread: no lock.
-    final class KeptLaneMemo {
+    final class KeptLaneMemo: ThreadObject {
         /// The memo, at an address that stays while the thread lives.
         private let memo: UnsafeMutablePointer<LetterLaneMemo>
         /// The members of the chain the memo is of, held.
@@ -79,8 +83,8 @@ extension TextItemizer {
         /// Each thread's memo, released when the thread exits.
         private static let perThread = ThreadSpecific<KeptLaneMemo>()
 
-        /// An empty memo of no chain.
-        private init() {
+        /// An empty memo of no chain (a thread's, made by ``perThread``).
+        init() {
             memo = .allocate(capacity: 1)
             memo.initialize(to: LetterLaneMemo(chain: nil))
         }
@@ -96,15 +100,7 @@ extension TextItemizer {
         /// until it itemizes again; the itemizer reads it in, works on its copy, and writes it
         /// back only while the kept memo is still of its chain (``LetterLaneMemo/chain``).
         static func memo(of fonts: FontChain) -> UnsafeMutablePointer<LetterLaneMemo> {
-            let kept: Unmanaged<KeptLaneMemo>
-            if let current = perThread.current {
-                kept = current
-            } else {
-                let made = KeptLaneMemo()
-                perThread.keep(made)
-                kept = Unmanaged.passUnretained(made)
-            }
-            return kept._withUnsafeGuaranteedRef { kept in
+            perThread.object._withUnsafeGuaranteedRef { kept in
                 // One members array is one chain, a copy of it, or a one-font chain of the same
                 // face at another size (the face keeps one array for those): the same coverage.
                 let chain = fonts.members.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }

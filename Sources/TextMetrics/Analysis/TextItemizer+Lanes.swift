@@ -46,10 +46,11 @@ extension TextItemizer {
         // Common, and starts no run of that script.
         guard memo.known(value) == .base, let scalar = Unicode.Scalar(value), script(of: scalar) == memo.script
         else { return nil }
-        let run = TextRun(start: Int32(start), end: Int32(start), font: memo.font, script: memo.script, level: 0)
+        var run = TextRun(start: Int32(start), end: Int32(start), font: memo.font, script: memo.script, level: 0)
         let end = clusterLaneEnd(bytes, from: start, resumingAt: start, run: run, chain, &memo)
         guard end > start else { return nil }
-        return TextRun(start: Int32(start), end: Int32(end), font: run.font, script: run.script, level: 0)
+        run.end = Int32(end)
+        return run
     }
 
     /// How far from `start` the text is printable ASCII that extends `run` — every character
@@ -116,7 +117,7 @@ extension TextItemizer {
         let isHan = run.script == .han
         let ideographsFirstInFont = chain.ideographMask & (1 << UInt16(font) - 1) == 0
         // What the cluster lane found before in this run's font and script.
-        let memoApplies = memo.font == run.font && memo.script == run.script
+        let memoApplies = memo.isOf(run)
         var i = start
         // A String's UTF-8 is well formed: a lead byte 0xE0–0xEF starts a 3-byte character.
         while i + 3 <= count, bytes[i] & 0xF0 == 0xE0 {
@@ -182,7 +183,7 @@ extension TextItemizer {
                                run: TextRun, _ chain: FontFallback.Chain, _ memo: inout LetterLaneMemo) -> Int {
         let count = bytes.count
         // The memo is of another font or script until this lane takes a character here.
-        var memoApplies = memo.font == run.font && memo.script == run.script
+        var memoApplies = memo.isOf(run)
         // Where the last cluster taken starts (the plain bases before `resume` are one each).
         var clusterStart = resume > start ? resume - 3 : start
         var i = resume
@@ -206,13 +207,13 @@ extension TextItemizer {
             if role.isPlainBase {
                 guard takes(scalar, script: own, into: run, chain) else { break }
                 clusterStart = i
-                memo.remember(value, as: .base, font: run.font, script: run.script)
+                memo.remember(value, as: .base, in: run)
             } else {
                 // An extending character of the run's script (a Thai vowel or tone mark), which
                 // the run's font has: the cluster stays the run's.
                 guard role.isExtending, i > start, own == run.script, !CharacterProperties.isSpecialLetter(value),
                       chain.font(Int(run.font), has: value) else { break }
-                memo.remember(value, as: .mark, font: run.font, script: run.script)
+                memo.remember(value, as: .mark, in: run)
             }
             memoApplies = true
             i += 3

@@ -42,3 +42,21 @@ struct ThreadSpecific<Value: AnyObject>: Sendable {
         precondition(kept == 0, "pthread_setspecific failed: \(kept)")
     }
 }
+
+/// An object a ``ThreadSpecific`` slot makes for each thread on the thread's first use.
+protocol ThreadObject: AnyObject {
+    /// A new object, for the calling thread.
+    init()
+}
+
+extension ThreadSpecific where Value: ThreadObject {
+    /// The calling thread's object, made and kept on the thread's first use; unretained (the
+    /// thread holds it until it exits).
+    @inline(__always)
+    var object: Unmanaged<Value> {
+        if let current { return current }
+        let made = Value()
+        keep(made)
+        return Unmanaged.passUnretained(made)
+    }
+}

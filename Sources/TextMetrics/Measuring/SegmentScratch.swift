@@ -15,7 +15,7 @@
 ///
 /// Confined to its thread (a thread-specific value, released when the thread exits); a
 /// preparation nested in another on the same thread gets a buffer of its own.
-final class SegmentScratch: SegmentSink {
+final class SegmentScratch: SegmentSink, ThreadObject {
     // Its thread's alone: accesses need no dynamic exclusivity check (a call into the runtime
     // on every access of a class's stored variable otherwise, so on every segment).
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<MeasuredSegment>
@@ -30,7 +30,8 @@ final class SegmentScratch: SegmentSink {
     /// prepared one very long paragraph does not keep its room.
     static let maxKeptCapacity = 16_384
 
-    private init() {
+    /// An empty buffer with room for 256 segments (a thread's, or one for a nested preparation).
+    init() {
         capacity = 256
         base = .allocate(capacity: capacity)
     }
@@ -63,11 +64,9 @@ final class SegmentScratch: SegmentSink {
     /// Runs `body` with the calling thread's buffer, emptied (a buffer of its own when the
     /// thread's is in use by a preparation this one is nested in).
     static func with<R>(_ body: (SegmentScratch) -> R) -> R {
-        guard let kept = perThread.current else {
-            let scratch = SegmentScratch()
-            perThread.keep(scratch)
-            return scratch.use(body)
-        }
+        // The thread's buffer, when it has one, read apart from the first use's path: with that
+        // path in the same expression the prepare copied its measurer four times a text.
+        guard let kept = perThread.current else { return perThread.object._withUnsafeGuaranteedRef { $0.use(body) } }
         return kept._withUnsafeGuaranteedRef { scratch in
             scratch.isInUse ? SegmentScratch().use(body) : scratch.use(body)
         }
